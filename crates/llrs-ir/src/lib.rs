@@ -1,3 +1,32 @@
 //! The in-memory LLVM IR of llrs.
+//!
+//! A [`Module`] owns a [`Context`] that uniques types, constants, attribute sets and metadata,
+//! and global values whose functions own their bodies (blocks and instructions in arenas).
+//! Everything is named by `u32` ids; nothing here knows about text or bitcode.
+
+pub mod apint;
+pub mod attributes;
+pub mod builder;
+pub mod callconv;
+pub mod constants;
+pub mod context;
+pub mod entity;
+pub mod function;
+pub mod instructions;
+pub mod metadata;
 pub mod module;
-pub use module::Module;
+pub mod symbol;
+pub mod types;
+pub mod value;
+
+pub use apint::APInt;
+pub use attributes::{Attr, AttrArg, AttrsId};
+pub use constants::{Const, ConstExpr, ConstId};
+pub use context::Context;
+pub use function::{BlockId, Body, InstId, Use};
+pub use instructions::{InstData, InstExtra, Opcode};
+pub use metadata::{DiValue, Md, MdId, MdKind, MdNode};
+pub use module::{Global, GlobalId, GlobalKind, Module};
+pub use symbol::Symbol;
+pub use types::{FloatKind, Type, TypeId};
+pub use value::Value;

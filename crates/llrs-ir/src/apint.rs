@@ -1,0 +1,293 @@
+//! Arbitrary-width integers (LLVM's APInt): a bit width and little-endian 64-bit limbs.
+
+use smallvec::SmallVec;
+
+/// An integer of `width` bits; bits above the width are always zero.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct APInt {
+    width: u32,
+    words: SmallVec<[u64; 1]>,
+}
+
+fn words_for(width: u32) -> usize {
+    (width as usize).div_ceil(64).max(1)
+}
+
+impl APInt {
+    /// Zero of the given width.
+    pub fn zero(width: u32) -> Self {
+        APInt { width, words: SmallVec::from_elem(0, words_for(width)) }
+    }
+    /// `v` truncated to `width` bits.
+    pub fn from_u64(width: u32, v: u64) -> Self {
+        let mut a = Self::zero(width);
+        a.words[0] = v;
+        a.clear_unused();
+        a
+    }
+    /// `v` sign-extended or truncated to `width` bits.
+    pub fn from_i64(width: u32, v: i64) -> Self {
+        let mut a = Self::zero(width);
+        let fill = if v < 0 { u64::MAX } else { 0 };
+        for w in a.words.iter_mut() {
+            *w = fill;
+        }
+        a.words[0] = v as u64;
+        a.clear_unused();
+        a
+    }
+    /// From little-endian limbs, truncated to `width`.
+    pub fn from_words(width: u32, src: &[u64]) -> Self {
+        let mut a = Self::zero(width);
+        for (d, s) in a.words.iter_mut().zip(src) {
+            *d = *s;
+        }
+        a.clear_unused();
+        a
+    }
+    fn clear_unused(&mut self) {
+        let n = words_for(self.width);
+        self.words.truncate(n);
+        let rem = self.width % 64;
+        if rem != 0 {
+            let last = n - 1;
+            self.words[last] &= (1u64 << rem) - 1;
+        }
+        if self.width == 0 {
+            self.words[0] = 0;
+        }
+    }
+    /// The width in bits.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+    /// The limbs, least significant first.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+    /// True when every bit is zero.
+    pub fn is_zero(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+    /// True when every bit is one.
+    pub fn is_all_ones(&self) -> bool {
+        let mut b = self.clone();
+        b.not_in_place();
+        b.is_zero()
+    }
+    /// The low 64 bits.
+    pub fn low_u64(&self) -> u64 {
+        self.words[0]
+    }
+    /// The value as i64 when it fits a sign-extended 64-bit value.
+    pub fn to_i64(&self) -> Option<i64> {
+        let neg = self.is_negative();
+        let v = self.sext_low();
+        let fill = if neg { u64::MAX } else { 0 };
+        if self.width > 64 && self.words[1..].iter().enumerate().any(|(i, &w)| w != self.fill_word(i + 1, fill)) {
+            return None;
+        }
+        Some(v as i64)
+    }
+    fn fill_word(&self, i: usize, fill: u64) -> u64 {
+        let rem = self.width % 64;
+        if i == self.words.len() - 1 && rem != 0 {
+            fill & ((1u64 << rem) - 1)
+        } else {
+            fill
+        }
+    }
+    fn sext_low(&self) -> u64 {
+        let w = self.words[0];
+        if self.width >= 64 || self.width == 0 {
+            w
+        } else if self.is_negative() {
+            w | !((1u64 << self.width) - 1)
+        } else {
+            w
+        }
+    }
+    /// The sign bit.
+    pub fn is_negative(&self) -> bool {
+        if self.width == 0 {
+            return false;
+        }
+        let b = self.width - 1;
+        (self.words[(b / 64) as usize] >> (b % 64)) & 1 == 1
+    }
+    /// Bit `i`.
+    pub fn bit(&self, i: u32) -> bool {
+        i < self.width && (self.words[(i / 64) as usize] >> (i % 64)) & 1 == 1
+    }
+    fn not_in_place(&mut self) {
+        for w in self.words.iter_mut() {
+            *w = !*w;
+        }
+        self.clear_unused();
+    }
+    /// Two's complement negation.
+    pub fn neg(&self) -> APInt {
+        let mut a = self.clone();
+        a.not_in_place();
+        a.add_small(1);
+        a
+    }
+    fn add_small(&mut self, v: u64) {
+        let mut carry = v;
+        for w in self.words.iter_mut() {
+            let (s, c) = w.overflowing_add(carry);
+            *w = s;
+            carry = c as u64;
+            if carry == 0 {
+                break;
+            }
+        }
+        self.clear_unused();
+    }
+    fn mul_small_add(words: &mut SmallVec<[u64; 1]>, m: u64, a: u64) -> u64 {
+        let mut carry = a as u128;
+        for w in words.iter_mut() {
+            let p = (*w as u128) * (m as u128) + carry;
+            *w = p as u64;
+            carry = p >> 64;
+        }
+        carry as u64
+    }
+    /// Divides the magnitude in place by `d`, returning the remainder.
+    fn div_small(words: &mut [u64], d: u64) -> u64 {
+        let mut rem: u128 = 0;
+        for w in words.iter_mut().rev() {
+            let cur = (rem << 64) | (*w as u128);
+            *w = (cur / d as u128) as u64;
+            rem = cur % d as u128;
+        }
+        rem as u64
+    }
+    /// Parses digits in `radix` (2..=16), with an optional leading '-', truncating to `width`.
+    /// Returns `None` on a bad digit.
+    pub fn parse(width: u32, text: &[u8], radix: u32) -> Option<APInt> {
+        let (neg, digits) = match text.first() {
+            Some(b'-') => (true, &text[1..]),
+            _ => (false, text),
+        };
+        if digits.is_empty() {
+            return None;
+        }
+        let mut words: SmallVec<[u64; 1]> = SmallVec::from_elem(0, words_for(width));
+        for &c in digits {
+            let d = (c as char).to_digit(radix)? as u64;
+            Self::mul_small_add(&mut words, radix as u64, d);
+        }
+        let mut a = APInt { width, words };
+        a.clear_unused();
+        Some(if neg { a.neg() } else { a })
+    }
+    /// The minimum number of bits needed to hold the decimal `text` (with optional '-') as a
+    /// signed value, as LLVM's `APInt::getBitsNeeded` computes it for the lexer.
+    pub fn active_bits_of_decimal(text: &[u8]) -> u32 {
+        let digits = text.iter().filter(|c| c.is_ascii_digit()).count() as u32;
+        // Enough bits for the magnitude plus a sign bit.
+        let wide = (digits * 64 / 19 + 2).max(2);
+        let v = match APInt::parse(wide, text, 10) {
+            Some(v) => v,
+            None => return 64,
+        };
+        let neg = v.is_negative();
+        let mut bits = wide;
+        while bits > 1 && v.bit(bits - 2) == neg {
+            bits -= 1;
+        }
+        bits
+    }
+    /// Sign-extends or truncates to `width`.
+    pub fn sext_or_trunc(&self, width: u32) -> APInt {
+        let neg = self.is_negative();
+        let mut a = APInt::zero(width);
+        let n = a.words.len();
+        for i in 0..n {
+            a.words[i] = if i < self.words.len() {
+                let w = self.words[i];
+                if neg && i == self.words.len() - 1 && self.width % 64 != 0 {
+                    w | !((1u64 << (self.width % 64)) - 1)
+                } else {
+                    w
+                }
+            } else if neg {
+                u64::MAX
+            } else {
+                0
+            };
+        }
+        a.clear_unused();
+        a
+    }
+    /// Zero-extends or truncates to `width`.
+    pub fn zext_or_trunc(&self, width: u32) -> APInt {
+        APInt::from_words(width, &self.words)
+    }
+    /// Unsigned decimal text.
+    pub fn to_string_unsigned(&self) -> String {
+        if self.width <= 64 {
+            return self.words[0].to_string();
+        }
+        let mut mag: Vec<u64> = self.words.to_vec();
+        let mut chunks = Vec::new();
+        while mag.iter().any(|&w| w != 0) {
+            chunks.push(Self::div_small(&mut mag, 10_000_000_000_000_000_000));
+        }
+        if chunks.is_empty() {
+            return "0".into();
+        }
+        let mut s = chunks.last().unwrap().to_string();
+        for c in chunks.iter().rev().skip(1) {
+            s.push_str(&format!("{c:019}"));
+        }
+        s
+    }
+    /// Signed decimal text, as LLVM prints integer constants.
+    pub fn to_string_signed(&self) -> String {
+        if self.width <= 64 {
+            return (self.sext_low() as i64).to_string();
+        }
+        if self.is_negative() {
+            format!("-{}", self.neg().to_string_unsigned())
+        } else {
+            self.to_string_unsigned()
+        }
+    }
+    /// Upper-case hex digits of the value, without prefix, `digits` wide (zero padded).
+    pub fn to_hex(&self, digits: usize) -> String {
+        let mut s = String::with_capacity(digits);
+        for i in (0..digits).rev() {
+            let word = self.words.get(i / 16).copied().unwrap_or(0);
+            let nib = (word >> ((i % 16) * 4)) & 0xf;
+            s.push(char::from_digit(nib as u32, 16).unwrap_or('0').to_ascii_uppercase());
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_round_trip_wide() {
+        let a = APInt::parse(128, b"-170141183460469231731687303715884105728", 10).unwrap();
+        assert_eq!(a.to_string_signed(), "-170141183460469231731687303715884105728");
+        let b = APInt::parse(128, b"340282366920938463463374607431768211455", 10).unwrap();
+        assert_eq!(b.to_string_signed(), "-1");
+        assert_eq!(b.to_string_unsigned(), "340282366920938463463374607431768211455");
+        assert_eq!(APInt::parse(8, b"255", 10).unwrap().to_string_signed(), "-1");
+        assert_eq!(APInt::parse(1, b"1", 10).unwrap().to_string_signed(), "-1");
+        assert_eq!(APInt::parse(65, b"18446744073709551616", 10).unwrap().to_string_signed(), "-18446744073709551616");
+    }
+
+    #[test]
+    fn bits_needed() {
+        assert_eq!(APInt::active_bits_of_decimal(b"0"), 1);
+        assert_eq!(APInt::active_bits_of_decimal(b"127"), 8);
+        assert_eq!(APInt::active_bits_of_decimal(b"128"), 9);
+        assert_eq!(APInt::active_bits_of_decimal(b"-128"), 8);
+    }
+}

@@ -1,0 +1,1 @@
+//! A builder API (to be filled).

@@ -1,0 +1,305 @@
+//! The context: one instance of every type, constant, attribute set and uniqued metadata node.
+
+use crate::attributes::{Attr, AttrsId};
+use crate::constants::{Const, ConstId};
+use crate::entity::IdVec;
+use crate::metadata::{MdId, MdNode};
+use crate::symbol::{Interner, Symbol};
+use crate::types::{FloatKind, StructDef, StructId, Type, TypeId};
+use rustc_hash::FxHashMap;
+use std::hash::Hash;
+
+/// An arena that hands out one id per distinct value.
+#[derive(Debug)]
+pub struct Uniquer<K, V> {
+    items: IdVec<K, V>,
+    map: FxHashMap<V, K>,
+}
+
+impl<K: crate::entity::EntityId + Hash, V: Clone + Eq + Hash> Default for Uniquer<K, V> {
+    fn default() -> Self {
+        Uniquer { items: IdVec::new(), map: FxHashMap::default() }
+    }
+}
+
+impl<K: crate::entity::EntityId + Hash, V: Clone + Eq + Hash> Uniquer<K, V> {
+    /// The id of `v`, adding it when new.
+    pub fn intern(&mut self, v: V) -> K {
+        if let Some(&k) = self.map.get(&v) {
+            return k;
+        }
+        let k = self.items.push(v.clone());
+        self.map.insert(v, k);
+        k
+    }
+    /// The value of an id.
+    #[inline]
+    pub fn get(&self, k: K) -> &V {
+        &self.items[k]
+    }
+    /// Number of distinct values.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+/// Owns every uniqued entity of a module.
+#[derive(Debug)]
+pub struct Context {
+    /// Interned strings.
+    pub names: Interner,
+    types: Uniquer<TypeId, Type>,
+    consts: Uniquer<ConstId, Const>,
+    attrs: Uniquer<AttrsId, Box<[Attr]>>,
+    /// Identified structs in creation order.
+    pub structs: IdVec<StructId, StructDef>,
+    struct_names: FxHashMap<Symbol, StructId>,
+    mds: IdVec<MdId, MdNode>,
+    md_map: FxHashMap<MdNode, MdId>,
+    md_kinds: Vec<Symbol>,
+    md_kind_map: FxHashMap<Symbol, u32>,
+}
+
+/// LLVM 22's fixed metadata kinds, in kind-id order.
+pub const FIXED_MD_KINDS: &[&str] = &[
+    "dbg",
+    "tbaa",
+    "prof",
+    "fpmath",
+    "range",
+    "tbaa.struct",
+    "invariant.load",
+    "alias.scope",
+    "noalias",
+    "nontemporal",
+    "llvm.mem.parallel_loop_access",
+    "nonnull",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "make.implicit",
+    "unpredictable",
+    "invariant.group",
+    "align",
+    "llvm.loop",
+    "type",
+    "section_prefix",
+    "absolute_symbol",
+    "associated",
+    "callees",
+    "irr_loop",
+    "llvm.access.group",
+    "callback",
+    "llvm.preserve.access.index",
+    "vcall_visibility",
+    "noundef",
+    "annotation",
+    "nosanitize",
+    "func_sanitize",
+    "exclude",
+    "memprof",
+    "callsite",
+    "kcfi_type",
+    "pcsections",
+    "DIAssignID",
+    "coro.outside.frame",
+    "mmra",
+    "noalias.addrspace",
+];
+
+impl Default for Context {
+    fn default() -> Self {
+        let mut c = Context {
+            names: Interner::default(),
+            types: Uniquer::default(),
+            consts: Uniquer::default(),
+            attrs: Uniquer::default(),
+            structs: IdVec::new(),
+            struct_names: FxHashMap::default(),
+            mds: IdVec::new(),
+            md_map: FxHashMap::default(),
+            md_kinds: Vec::new(),
+            md_kind_map: FxHashMap::default(),
+        };
+        let empty = c.attrs.intern(Box::new([]));
+        debug_assert_eq!(empty, AttrsId::EMPTY);
+        for k in FIXED_MD_KINDS {
+            c.md_kind(k.as_bytes());
+        }
+        c
+    }
+}
+
+impl Context {
+    /// Interns a string.
+    pub fn sym(&mut self, s: &str) -> Symbol {
+        self.names.intern(s.as_bytes())
+    }
+    /// Interns bytes.
+    pub fn sym_bytes(&mut self, s: &[u8]) -> Symbol {
+        self.names.intern(s)
+    }
+    /// The bytes of a symbol.
+    #[inline]
+    pub fn name(&self, s: Symbol) -> &[u8] {
+        self.names.get(s)
+    }
+
+    // ---- types ----
+
+    /// The id of a type.
+    pub fn ty(&mut self, t: Type) -> TypeId {
+        self.types.intern(t)
+    }
+    /// The structure of a type.
+    #[inline]
+    pub fn type_of(&self, t: TypeId) -> &Type {
+        self.types.get(t)
+    }
+    /// `void`
+    pub fn void_ty(&mut self) -> TypeId {
+        self.ty(Type::Void)
+    }
+    /// `iN`
+    pub fn int_ty(&mut self, bits: u32) -> TypeId {
+        self.ty(Type::Int(bits))
+    }
+    /// `ptr addrspace(N)`
+    pub fn ptr_ty(&mut self, addrspace: u32) -> TypeId {
+        self.ty(Type::Ptr(addrspace))
+    }
+    /// A float type.
+    pub fn float_ty(&mut self, k: FloatKind) -> TypeId {
+        self.ty(Type::Float(k))
+    }
+    /// A function type.
+    pub fn fn_ty(&mut self, ret: TypeId, params: &[TypeId], vararg: bool) -> TypeId {
+        self.ty(Type::Function { ret, params: params.iter().copied().collect(), vararg })
+    }
+    /// Parameter types of a function type (empty for other types).
+    pub fn fn_params(&self, t: TypeId) -> &[TypeId] {
+        match self.type_of(t) {
+            Type::Function { params, .. } => params,
+            _ => &[],
+        }
+    }
+    /// Return type of a function type.
+    pub fn fn_ret(&self, t: TypeId) -> Option<TypeId> {
+        match self.type_of(t) {
+            Type::Function { ret, .. } => Some(*ret),
+            _ => None,
+        }
+    }
+    /// True for `void`.
+    pub fn is_void(&self, t: TypeId) -> bool {
+        matches!(self.type_of(t), Type::Void)
+    }
+    /// The identified struct named `name`, created opaque when new.
+    pub fn named_struct(&mut self, name: Symbol) -> (StructId, TypeId) {
+        if let Some(&s) = self.struct_names.get(&name) {
+            let ty = self.structs[s].ty.expect("struct has a type");
+            return (s, ty);
+        }
+        let s = self.new_struct(Some(name));
+        self.struct_names.insert(name, s);
+        (s, self.structs[s].ty.expect("struct has a type"))
+    }
+    /// The identified struct named `name`, if any.
+    pub fn find_struct(&self, name: Symbol) -> Option<StructId> {
+        self.struct_names.get(&name).copied()
+    }
+    /// A new identified struct (opaque until given a body).
+    pub fn new_struct(&mut self, name: Option<Symbol>) -> StructId {
+        let s = self.structs.push(StructDef { name, body: None, ty: None });
+        let ty = self.ty(Type::Named(s));
+        self.structs[s].ty = Some(ty);
+        s
+    }
+    /// Number of types.
+    pub fn num_types(&self) -> usize {
+        self.types.len()
+    }
+
+    // ---- constants ----
+
+    /// The id of a constant.
+    pub fn konst(&mut self, c: Const) -> ConstId {
+        self.consts.intern(c)
+    }
+    /// The structure of a constant.
+    #[inline]
+    pub fn const_of(&self, c: ConstId) -> &Const {
+        self.consts.get(c)
+    }
+    /// An integer constant from an i64 (sign-extended or truncated).
+    pub fn const_int(&mut self, ty: TypeId, v: i64) -> ConstId {
+        let bits = match self.type_of(ty) {
+            Type::Int(b) => *b,
+            _ => 64,
+        };
+        self.konst(Const::Int(ty, crate::apint::APInt::from_i64(bits, v)))
+    }
+
+    // ---- attributes ----
+
+    /// The id of an attribute set (order as given).
+    pub fn attrs(&mut self, set: Vec<Attr>) -> AttrsId {
+        if set.is_empty() {
+            return AttrsId::EMPTY;
+        }
+        self.attrs.intern(set.into_boxed_slice())
+    }
+    /// The attributes of a set.
+    #[inline]
+    pub fn attrs_of(&self, a: AttrsId) -> &[Attr] {
+        self.attrs.get(a)
+    }
+
+    // ---- metadata ----
+
+    /// A uniqued node: equal uniqued nodes are one id. Distinct nodes are always new.
+    pub fn md_intern(&mut self, n: MdNode) -> MdId {
+        if n.distinct {
+            return self.mds.push(n);
+        }
+        if let Some(&id) = self.md_map.get(&n) {
+            return id;
+        }
+        let id = self.mds.push(n.clone());
+        self.md_map.insert(n, id);
+        id
+    }
+    /// A new node, not merged with any other (for nodes whose operands are still being resolved).
+    pub fn md_new(&mut self, n: MdNode) -> MdId {
+        self.mds.push(n)
+    }
+    /// Replaces the contents of a node made with [`Context::md_new`].
+    pub fn md_set(&mut self, id: MdId, n: MdNode) {
+        self.mds[id] = n;
+    }
+    /// The node of an id.
+    #[inline]
+    pub fn md(&self, id: MdId) -> &MdNode {
+        &self.mds[id]
+    }
+    /// Number of metadata nodes.
+    pub fn num_mds(&self) -> usize {
+        self.mds.len()
+    }
+    /// The kind id of a metadata attachment name (`dbg` = 0, ...; new names in order of first use).
+    pub fn md_kind(&mut self, name: &[u8]) -> Symbol {
+        let sym = self.names.intern(name);
+        if !self.md_kind_map.contains_key(&sym) {
+            self.md_kind_map.insert(sym, self.md_kinds.len() as u32);
+            self.md_kinds.push(sym);
+        }
+        sym
+    }
+    /// The kind id of an attachment name registered with [`Context::md_kind`].
+    pub fn md_kind_id(&self, sym: Symbol) -> u32 {
+        self.md_kind_map.get(&sym).copied().unwrap_or(u32::MAX)
+    }
+}
