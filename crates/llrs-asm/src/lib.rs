@@ -2,14 +2,15 @@
 //! and a writer that prints a module exactly as `llvm-dis` does.
 
 pub mod diag;
+pub mod lexer;
+mod parser;
 
 pub use diag::Diagnostic;
 use llrs_ir::Module;
 
 /// Parses a whole `.ll` module. `file_name` is used in diagnostics only.
 pub fn parse_module(src: &[u8], file_name: &str) -> Result<Module, Diagnostic> {
-    let _ = src;
-    Err(Diagnostic::new(file_name, src, 0, "not implemented".into()))
+    parser::parse(src, file_name)
 }
 
 /// Prints a module as `llvm-dis` prints it, without the `; ModuleID` line.

@@ -61,6 +61,10 @@ pub enum DiValue {
     Ident(Symbol),
     /// Flags joined with `|`: `DIFlagPrototyped | DIFlagAllCallsDescribed`.
     Flags(SmallVec<[Symbol; 2]>),
+    /// An integer too wide for `i128`, as its decimal digits (with a leading `-` if negative).
+    BigInt(Symbol),
+    /// A braced list of metadata: `operands: {!0, !1}` (GenericDINode).
+    List(Vec<Md>),
 }
 
 /// A metadata node.

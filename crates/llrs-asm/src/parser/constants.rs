@@ -1,0 +1,769 @@
+//! Values and constants: literals, aggregates, global references, constant expressions.
+
+use super::{PResult, Parser};
+use crate::lexer::Tok;
+use llrs_ir::constants::ConstExpr;
+use llrs_ir::instructions::flags;
+use llrs_ir::module::{GlobalId, GlobalKind};
+use llrs_ir::{APInt, Const, ConstId, FloatKind, Type, TypeId, Value};
+use smallvec::SmallVec;
+
+impl<'a> Parser<'a> {
+    /// Parses `T v` and returns both.
+    pub fn parse_typed_value(&mut self) -> PResult<(TypeId, Value)> {
+        let ty = self.parse_type("expected type")?;
+        let v = self.parse_value(ty)?;
+        Ok((ty, v))
+    }
+
+    /// Parses a value of type `ty`: a local, a constant, or inline asm.
+    pub fn parse_value(&mut self, ty: TypeId) -> PResult<Value> {
+        match self.tok.kind {
+            Tok::LocalVar | Tok::LocalVarId => self.parse_local_ref(ty),
+            Tok::Ident if self.is_kw(b"asm") => self.parse_inline_asm(ty),
+            _ => Ok(Value::Const(self.parse_const(ty)?)),
+        }
+    }
+
+    /// Parses `T c` for a constant.
+    pub fn parse_typed_const(&mut self) -> PResult<ConstId> {
+        let ty = self.parse_type("expected type")?;
+        self.parse_const(ty)
+    }
+
+    /// The integer value of the current integer token, truncated to `bits`.
+    pub fn int_token_value(&self, bits: u32) -> PResult<APInt> {
+        let t = self.text();
+        let v = if t.len() > 3 && (t[0] == b'u' || t[0] == b's') && &t[1..3] == b"0x" {
+            let digits = &t[3..];
+            let needed = (digits.len() as u32 * 4).max(1);
+            let wide = APInt::parse(needed.max(bits), digits, 16);
+            match wide {
+                Some(w) => {
+                    if t[0] == b's' {
+                        // Signed hex: the digits' own width holds a two's complement value.
+                        APInt::from_words(needed, w.words()).sext_or_trunc(bits)
+                    } else {
+                        w.zext_or_trunc(bits)
+                    }
+                }
+                None => return self.err_here("invalid hex integer"),
+            }
+        } else {
+            let digits = t.iter().filter(|c| c.is_ascii_digit()).count() as u32;
+            let wide = (digits * 4 + 2).max(bits);
+            match APInt::parse(wide, t.strip_prefix(b"+").unwrap_or(t), 10) {
+                Some(w) => w.sext_or_trunc(bits),
+                None => return self.err_here("invalid integer"),
+            }
+        };
+        Ok(v)
+    }
+
+    /// A global by name or number, created as a forward reference when new.
+    pub fn global_ref(&mut self) -> PResult<GlobalId> {
+        let pos = self.pos();
+        let g = if self.is(Tok::GlobalId) {
+            let n = self.tok_num()?;
+            if let Some(&g) = self.global_nums.get(n as usize) {
+                g
+            } else if let Some(&(g, _)) = self.fwd_global_nums.get(&n) {
+                g
+            } else {
+                let void = self.m.ctx.void_ty();
+                let g = self.m.new_global(None, GlobalKind::Var, void);
+                self.fwd_global_nums.insert(n, (g, pos));
+                g
+            }
+        } else {
+            let name = self.val_sym();
+            match self.global_names.get(&name) {
+                Some(&g) => g,
+                None => {
+                    let void = self.m.ctx.void_ty();
+                    let g = self.m.new_global(Some(name), GlobalKind::Var, void);
+                    self.global_names.insert(name, g);
+                    self.fwd_globals.insert(g, pos);
+                    g
+                }
+            }
+        };
+        self.next();
+        Ok(g)
+    }
+
+    fn const_global(&mut self, ty: TypeId) -> PResult<ConstId> {
+        let pos = self.pos();
+        if !matches!(self.m.ctx.type_of(ty), Type::Ptr(_)) {
+            return self.err(pos, "global variable reference must have pointer type");
+        }
+        let g = self.global_ref()?;
+        Ok(self.m.ctx.konst(Const::Global(ty, g)))
+    }
+
+    /// Parses a constant of type `ty`.
+    pub fn parse_const(&mut self, ty: TypeId) -> PResult<ConstId> {
+        let pos = self.pos();
+        let tyk = self.m.ctx.type_of(ty).clone();
+        match self.tok.kind {
+            Tok::Int => {
+                let bits = match tyk {
+                    Type::Int(b) => b,
+                    _ => return self.err_here("integer constant must have integer type"),
+                };
+                let v = self.int_token_value(bits)?;
+                self.next();
+                Ok(self.m.ctx.konst(Const::Int(ty, v)))
+            }
+            Tok::Float => {
+                let k = match tyk {
+                    Type::Float(k) => k,
+                    _ => return self.err_here("floating point constant invalid for type"),
+                };
+                let bits = match float_bits(self.text(), k) {
+                    Some(b) => b,
+                    None => return self.err_here("floating point constant invalid for type"),
+                };
+                self.next();
+                Ok(self.m.ctx.konst(Const::Float(ty, bits)))
+            }
+            Tok::GlobalVar | Tok::GlobalId => self.const_global(ty),
+            Tok::LSquare => {
+                self.next();
+                let (elem_ty, n) = match tyk {
+                    Type::Array(n, e) => (e, n),
+                    _ => return self.err(pos, "invalid type for array constant"),
+                };
+                let elems = self.parse_const_list(Tok::RSquare, "expected end of array constant")?;
+                for &(t, p, _) in &elems {
+                    if t != elem_ty {
+                        return self.err(p, "array element #0 is not of type");
+                    }
+                }
+                if elems.len() as u64 != n {
+                    return self.err(pos, "invalid array size");
+                }
+                let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
+                Ok(self.make_array(ty, elem_ty, ids))
+            }
+            Tok::LBrace => {
+                self.next();
+                let elems = self.parse_const_list(Tok::RBrace, "expected end of struct constant")?;
+                self.make_struct_const(ty, pos, elems, false)
+            }
+            Tok::Less => {
+                self.next();
+                if self.eat(Tok::LBrace) {
+                    let elems = self.parse_const_list(Tok::RBrace, "expected end of packed struct")?;
+                    self.expect(Tok::Greater, "expected end of constant")?;
+                    return self.make_struct_const(ty, pos, elems, true);
+                }
+                let elems = self.parse_const_list(Tok::Greater, "expected end of constant")?;
+                let (len, elem_ty) = match tyk {
+                    Type::Vector { len, elem, scalable: false } => (len, elem),
+                    _ => return self.err(pos, "vector constant must have vector type"),
+                };
+                if elems.len() as u32 != len {
+                    return self.err(pos, "vector element count mismatch");
+                }
+                for &(t, p, _) in &elems {
+                    if t != elem_ty {
+                        return self.err(p, "vector element #0 is not of type");
+                    }
+                }
+                let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
+                Ok(self.make_vector(ty, ids))
+            }
+            Tok::Ident => self.parse_const_keyword(ty, &tyk),
+            Tok::LocalVar | Tok::LocalVarId => self.err_here("expected a constant value"),
+            _ => self.err_here("expected value token"),
+        }
+    }
+
+    fn parse_const_list(&mut self, close: Tok, msg: &str) -> PResult<Vec<(TypeId, usize, ConstId)>> {
+        let mut out = Vec::new();
+        if self.eat(close) {
+            return Ok(out);
+        }
+        loop {
+            let p = self.pos();
+            let t = self.parse_type("expected type")?;
+            let c = self.parse_const(t)?;
+            out.push((t, p, c));
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(close, msg)?;
+        Ok(out)
+    }
+
+    fn make_struct_const(
+        &mut self,
+        ty: TypeId,
+        pos: usize,
+        elems: Vec<(TypeId, usize, ConstId)>,
+        packed: bool,
+    ) -> PResult<ConstId> {
+        let (body_packed, body): (bool, Vec<TypeId>) = match self.m.ctx.type_of(ty) {
+            Type::Struct { packed, elems } => (*packed, elems.to_vec()),
+            Type::Named(s) => match &self.m.ctx.structs[*s].body {
+                Some(b) => (b.packed, b.elems.clone()),
+                None => return self.err(pos, "constant expression type mismatch"),
+            },
+            _ => return self.err(pos, "constant expression type mismatch"),
+        };
+        if body_packed != packed {
+            return self.err(pos, "constant expression type mismatch");
+        }
+        if body.len() != elems.len() {
+            return self.err(pos, "constant expression type mismatch");
+        }
+        for (i, &(t, p, _)) in elems.iter().enumerate() {
+            if t != body[i] {
+                return self.err(p, "constant expression type mismatch");
+            }
+        }
+        let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
+        Ok(self.make_aggregate(ty, ids, AggKind::Struct))
+    }
+
+    /// An array constant, canonicalized as LLVM does (zeroinitializer, undef, poison, bytes).
+    pub fn make_array(&mut self, ty: TypeId, elem_ty: TypeId, ids: Vec<ConstId>) -> ConstId {
+        if matches!(self.m.ctx.type_of(elem_ty), Type::Int(8)) && !ids.is_empty() {
+            let mut bytes = Vec::with_capacity(ids.len());
+            for &c in &ids {
+                match self.m.ctx.const_of(c) {
+                    Const::Int(_, v) => bytes.push(v.low_u64() as u8),
+                    _ => return self.make_aggregate(ty, ids, AggKind::Array),
+                }
+            }
+            if bytes.iter().all(|&b| b == 0) {
+                return self.m.ctx.konst(Const::Zero(ty));
+            }
+            return self.m.ctx.konst(Const::Bytes(ty, bytes.into_boxed_slice()));
+        }
+        self.make_aggregate(ty, ids, AggKind::Array)
+    }
+
+    /// A vector constant, canonicalized (zeroinitializer, undef, poison, splat).
+    pub fn make_vector(&mut self, ty: TypeId, ids: Vec<ConstId>) -> ConstId {
+        if let Some(&first) = ids.first() {
+            if ids.iter().all(|&c| c == first)
+                && matches!(self.m.ctx.const_of(first), Const::Int(..) | Const::Float(..))
+                && !self.is_null_const(first)
+            {
+                return self.m.ctx.konst(Const::Splat(ty, first));
+            }
+        }
+        self.make_aggregate(ty, ids, AggKind::Vector)
+    }
+
+    fn is_null_const(&self, c: ConstId) -> bool {
+        match self.m.ctx.const_of(c) {
+            Const::Int(_, v) => v.is_zero(),
+            Const::Float(_, b) => *b == 0,
+            Const::Null(_) | Const::Zero(_) => true,
+            _ => false,
+        }
+    }
+
+    fn make_aggregate(&mut self, ty: TypeId, ids: Vec<ConstId>, kind: AggKind) -> ConstId {
+        if ids.is_empty() || ids.iter().all(|&c| self.is_null_const(c)) {
+            return self.m.ctx.konst(Const::Zero(ty));
+        }
+        if ids.iter().all(|&c| matches!(self.m.ctx.const_of(c), Const::Poison(_))) {
+            return self.m.ctx.konst(Const::Poison(ty));
+        }
+        if ids.iter().all(|&c| matches!(self.m.ctx.const_of(c), Const::Undef(_) | Const::Poison(_))) {
+            return self.m.ctx.konst(Const::Undef(ty));
+        }
+        let b = ids.into_boxed_slice();
+        self.m.ctx.konst(match kind {
+            AggKind::Array => Const::Array(ty, b),
+            AggKind::Struct => Const::Struct(ty, b),
+            AggKind::Vector => Const::Vector(ty, b),
+        })
+    }
+
+    fn parse_const_keyword(&mut self, ty: TypeId, tyk: &Type) -> PResult<ConstId> {
+        let kw = self.text();
+        let pos = self.pos();
+        match kw {
+            b"true" | b"false" => {
+                if !matches!(tyk, Type::Int(1)) {
+                    return self.err_here("integer constant must have integer type");
+                }
+                let v = kw == b"true";
+                self.next();
+                Ok(self.m.ctx.konst(Const::Int(ty, APInt::from_u64(1, v as u64))))
+            }
+            b"null" => {
+                if !matches!(tyk, Type::Ptr(_)) {
+                    return self.err_here("null must be a pointer type");
+                }
+                self.next();
+                Ok(self.m.ctx.konst(Const::Null(ty)))
+            }
+            b"none" => {
+                if !matches!(tyk, Type::Token) {
+                    return self.err_here("invalid type for none constant");
+                }
+                self.next();
+                Ok(self.m.ctx.konst(Const::NoneToken(ty)))
+            }
+            b"undef" => {
+                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
+                    return self.err_here("invalid type for undef constant");
+                }
+                self.next();
+                Ok(self.m.ctx.konst(Const::Undef(ty)))
+            }
+            b"poison" => {
+                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
+                    return self.err_here("invalid type for poison constant");
+                }
+                self.next();
+                Ok(self.m.ctx.konst(Const::Poison(ty)))
+            }
+            b"zeroinitializer" => {
+                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. } | Type::Token | Type::Metadata) {
+                    return self.err_here("invalid type for null constant");
+                }
+                self.next();
+                Ok(self.m.ctx.konst(Const::Zero(ty)))
+            }
+            b"c" => {
+                self.next();
+                if !self.is(Tok::Str) {
+                    return self.err_here("expected string");
+                }
+                let bytes = self.val().into_owned();
+                let p = self.pos();
+                self.next();
+                match tyk {
+                    Type::Array(n, e) if matches!(self.m.ctx.type_of(*e), Type::Int(8)) => {
+                        if *n != bytes.len() as u64 {
+                            return self.err(p, "constant expression type mismatch");
+                        }
+                    }
+                    _ => return self.err(pos, "constant expression type mismatch"),
+                }
+                if bytes.iter().all(|&b| b == 0) {
+                    return Ok(self.m.ctx.konst(Const::Zero(ty)));
+                }
+                Ok(self.m.ctx.konst(Const::Bytes(ty, bytes.into_boxed_slice())))
+            }
+            b"splat" => {
+                self.next();
+                self.expect(Tok::LParen, "expected '(' after vector splat")?;
+                let ep = self.pos();
+                let c = self.parse_typed_const()?;
+                self.expect(Tok::RParen, "expected ')' at end of vector splat")?;
+                let elem = match tyk {
+                    Type::Vector { elem, .. } => *elem,
+                    _ => return self.err(pos, "vector constant must have vector type"),
+                };
+                if self.m.ctx.const_of(c).ty() != elem {
+                    return self.err(ep, "splat value type mismatch");
+                }
+                Ok(self.splat(ty, c))
+            }
+            b"blockaddress" => self.parse_blockaddress(ty),
+            b"dso_local_equivalent" | b"no_cfi" => {
+                self.next();
+                if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
+                    return self.err_here("expected global value name");
+                }
+                let g = self.global_ref()?;
+                Ok(self.m.ctx.konst(if kw == b"no_cfi" {
+                    Const::NoCfi(ty, g)
+                } else {
+                    Const::DsoLocalEquivalent(ty, g)
+                }))
+            }
+            b"ptrauth" => {
+                self.next();
+                self.expect(Tok::LParen, "expected '(' in constant ptrauth expression")?;
+                let mut ops = SmallVec::new();
+                loop {
+                    ops.push(self.parse_typed_const()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')' in constant ptrauth expression")?;
+                Ok(self.m.ctx.konst(Const::PtrAuth(ty, ops)))
+            }
+            _ => self.parse_const_expr(Some(ty)),
+        }
+    }
+
+    /// A splat vector of `c`, canonicalized.
+    pub fn splat(&mut self, ty: TypeId, c: ConstId) -> ConstId {
+        match self.m.ctx.const_of(c) {
+            Const::Undef(_) => return self.m.ctx.konst(Const::Undef(ty)),
+            Const::Poison(_) => return self.m.ctx.konst(Const::Poison(ty)),
+            _ => {}
+        }
+        if self.is_null_const(c) {
+            return self.m.ctx.konst(Const::Zero(ty));
+        }
+        self.m.ctx.konst(Const::Splat(ty, c))
+    }
+
+    fn parse_blockaddress(&mut self, ty: TypeId) -> PResult<ConstId> {
+        self.next();
+        self.expect(Tok::LParen, "expected '(' in block address expression")?;
+        if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
+            return self.err_here("expected function name in blockaddress");
+        }
+        let g = self.global_ref()?;
+        self.expect(Tok::Comma, "expected comma in block address expression")?;
+        if !(self.is(Tok::LocalVar) || self.is(Tok::LocalVarId)) {
+            return self.err_here("expected basic block name in blockaddress");
+        }
+        let b = self.block_ref_in(g)?;
+        self.expect(Tok::RParen, "expected ')' in block address expression")?;
+        Ok(self.m.ctx.konst(Const::BlockAddress(ty, g, b)))
+    }
+
+    /// A constant expression; `expect` is the type it must have (None: implied by the expression).
+    pub fn parse_const_expr(&mut self, expect: Option<TypeId>) -> PResult<ConstId> {
+        let pos = self.pos();
+        let c = self.parse_const_expr_inner()?;
+        if let Some(t) = expect {
+            if self.m.ctx.const_of(c).ty() != t {
+                return self.err(pos, "constant expression type mismatch");
+            }
+        }
+        Ok(c)
+    }
+
+    fn parse_const_expr_inner(&mut self) -> PResult<ConstId> {
+        use llrs_ir::Opcode;
+        let pos = self.pos();
+        let kw = self.text();
+        let Some(op) = Opcode::from_name(kw) else {
+            return self.err_here("expected value token");
+        };
+        match op {
+            Opcode::Trunc
+            | Opcode::PtrToInt
+            | Opcode::PtrToAddr
+            | Opcode::IntToPtr
+            | Opcode::BitCast
+            | Opcode::AddrSpaceCast => {
+                self.next();
+                self.expect(Tok::LParen, "expected '(' after constantexpr cast")?;
+                let c = self.parse_typed_const()?;
+                self.expect_kw(b"to", "expected 'to' in constantexpr cast")?;
+                let dest = self.parse_type("expected type")?;
+                self.expect(Tok::RParen, "expected ')' at end of constantexpr cast")?;
+                let ty = dest;
+                let e = ConstExpr {
+                    op,
+                    ty,
+                    flags: 0,
+                    operands: SmallVec::from_slice(&[c]),
+                    source_ty: None,
+                    inrange: None,
+                    pred: None,
+                };
+                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+            }
+            Opcode::Add | Opcode::Sub | Opcode::Xor => {
+                self.next();
+                let mut fl = 0;
+                loop {
+                    if self.eat_kw(b"nuw") {
+                        fl |= flags::NUW;
+                    } else if self.eat_kw(b"nsw") {
+                        fl |= flags::NSW;
+                    } else {
+                        break;
+                    }
+                }
+                self.expect(Tok::LParen, "expected '(' in binary constantexpr")?;
+                let a = self.parse_typed_const()?;
+                self.expect(Tok::Comma, "expected comma in binary constantexpr")?;
+                let b = self.parse_typed_const()?;
+                self.expect(Tok::RParen, "expected ')' in binary constantexpr")?;
+                let at = self.m.ctx.const_of(a).ty();
+                if at != self.m.ctx.const_of(b).ty() {
+                    return self.err(pos, "operands of constexpr must have same type");
+                }
+                let ty = at;
+                let e = ConstExpr {
+                    op,
+                    ty,
+                    flags: fl,
+                    operands: SmallVec::from_slice(&[a, b]),
+                    source_ty: None,
+                    inrange: None,
+                    pred: None,
+                };
+                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+            }
+            Opcode::GetElementPtr => {
+                self.next();
+                let mut fl = 0;
+                let mut inrange = None;
+                loop {
+                    if self.eat_kw(b"inbounds") {
+                        fl |= flags::INBOUNDS;
+                    } else if self.eat_kw(b"nusw") {
+                        fl |= flags::NUSW;
+                    } else if self.eat_kw(b"nuw") {
+                        fl |= flags::NUW;
+                    } else if self.is_kw(b"inrange") {
+                        self.next();
+                        self.expect(Tok::LParen, "expected '('")?;
+                        let lo = self.parse_apint_lit(64)?;
+                        self.expect(Tok::Comma, "expected ','")?;
+                        let hi = self.parse_apint_lit(64)?;
+                        self.expect(Tok::RParen, "expected ')'")?;
+                        inrange = Some((lo, hi));
+                    } else {
+                        break;
+                    }
+                }
+                self.expect(Tok::LParen, "expected '(' in constantexpr")?;
+                let src = self.parse_type("expected type")?;
+                self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
+                let mut ops = SmallVec::new();
+                loop {
+                    ops.push(self.parse_typed_const()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')' in constantexpr")?;
+                let ty = self.gep_result_type(&ops);
+                let e = ConstExpr { op, ty, flags: fl, operands: ops, source_ty: Some(src), inrange, pred: None };
+                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+            }
+            Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
+                self.next();
+                self.expect(Tok::LParen, "expected '(' in constantexpr")?;
+                let mut ops = SmallVec::new();
+                loop {
+                    ops.push(self.parse_typed_const()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')' in constantexpr")?;
+                let ty = self.vector_op_result_type(op, &ops, pos)?;
+                let e = ConstExpr { op, ty, flags: 0, operands: ops, source_ty: None, inrange: None, pred: None };
+                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+            }
+            _ => self.err_here(format!("{} constexprs are no longer supported", op.name())),
+        }
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn gep_result_type(&mut self, ops: &[ConstId]) -> TypeId {
+        let base = self.m.ctx.const_of(ops[0]).ty();
+        if matches!(self.m.ctx.type_of(base), Type::Vector { .. }) {
+            return base;
+        }
+        for &o in &ops[1..] {
+            let t = self.m.ctx.const_of(o).ty();
+            if let Type::Vector { scalable, len, .. } = self.m.ctx.type_of(t).clone() {
+                return self.m.ctx.ty(Type::Vector { scalable, len, elem: base });
+            }
+        }
+        base
+    }
+
+    fn vector_op_result_type(&mut self, op: llrs_ir::Opcode, ops: &[ConstId], pos: usize) -> PResult<TypeId> {
+        use llrs_ir::Opcode;
+        let t0 = self.m.ctx.const_of(ops[0]).ty();
+        match (op, self.m.ctx.type_of(t0).clone()) {
+            (Opcode::ExtractElement, Type::Vector { elem, .. }) if ops.len() == 2 => Ok(elem),
+            (Opcode::InsertElement, Type::Vector { .. }) if ops.len() == 3 => Ok(t0),
+            (Opcode::ShuffleVector, Type::Vector { elem, scalable, .. }) if ops.len() == 3 => {
+                let mt = self.m.ctx.const_of(ops[2]).ty();
+                match self.m.ctx.type_of(mt).clone() {
+                    Type::Vector { len, .. } => Ok(self.m.ctx.ty(Type::Vector { scalable, len, elem })),
+                    _ => self.err(pos, "invalid shufflevector operands"),
+                }
+            }
+            _ => self.err(pos, "invalid vector constant expression"),
+        }
+    }
+}
+
+#[derive(Copy, Clone)]
+enum AggKind {
+    Array,
+    Struct,
+    Vector,
+}
+
+/// The bits of a float literal in the format of `k`, or `None` when the value does not fit.
+pub fn float_bits(text: &[u8], k: FloatKind) -> Option<u128> {
+    if text.len() > 2 && text[0] == b'0' && text[1] == b'x' {
+        let (form, digits) = match text[2] {
+            c @ (b'K' | b'L' | b'M' | b'H' | b'R') => (Some(c), &text[3..]),
+            _ => (None, &text[2..]),
+        };
+        let hex = |d: &[u8]| -> Option<u128> {
+            let mut v: u128 = 0;
+            for &c in d {
+                v = v.checked_mul(16)? + (c as char).to_digit(16)? as u128;
+            }
+            Some(v)
+        };
+        return match form {
+            None => {
+                let bits = hex(digits)?;
+                if bits > u64::MAX as u128 {
+                    return None;
+                }
+                from_double_bits(bits as u64, k)
+            }
+            Some(b'K') => {
+                if k != FloatKind::X86Fp80 {
+                    return None;
+                }
+                let v = hex(digits)?;
+                Some(v & ((1u128 << 80) - 1))
+            }
+            Some(b'L') | Some(b'M') => {
+                if (form == Some(b'L') && k != FloatKind::Fp128) || (form == Some(b'M') && k != FloatKind::PpcFp128) {
+                    return None;
+                }
+                // The first 16 digits are the low word, the rest the high word.
+                let split = digits.len().min(16);
+                let lo = hex(&digits[..split])?;
+                let hi = hex(&digits[split..]).unwrap_or(0);
+                Some((hi << 64) | (lo & u64::MAX as u128))
+            }
+            Some(b'H') => {
+                if k != FloatKind::Half {
+                    return None;
+                }
+                Some(hex(digits)? & 0xffff)
+            }
+            Some(b'R') => {
+                if k != FloatKind::BFloat {
+                    return None;
+                }
+                Some(hex(digits)? & 0xffff)
+            }
+            _ => None,
+        };
+    }
+    let s = std::str::from_utf8(text).ok()?;
+    let d: f64 = s.parse().ok()?;
+    from_double_bits(d.to_bits(), k)
+}
+
+/// Converts a double (by bits) to format `k` exactly; `None` when precision would be lost.
+pub fn from_double_bits(bits: u64, k: FloatKind) -> Option<u128> {
+    let sign = bits >> 63;
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    match k {
+        FloatKind::Double => Some(bits as u128),
+        FloatKind::Float => narrow(sign, exp, frac, 8, 23),
+        FloatKind::Half => narrow(sign, exp, frac, 5, 10),
+        FloatKind::BFloat => narrow(sign, exp, frac, 8, 7),
+        FloatKind::Fp128 => {
+            let (e, f) = widen_parts(exp, frac, 15)?;
+            Some(((sign as u128) << 127) | ((e as u128) << 112) | ((f as u128) << 60))
+        }
+        FloatKind::X86Fp80 => {
+            if exp == 0 && frac == 0 {
+                return Some((sign as u128) << 79);
+            }
+            let (e, f) = widen_parts(exp, frac, 15)?;
+            let int_bit: u128 = if exp == 0x7ff || e != 0 { 1 } else { 0 };
+            Some(((sign as u128) << 79) | ((e as u128) << 64) | (int_bit << 63) | ((f as u128) << 11))
+        }
+        FloatKind::PpcFp128 => Some(bits as u128),
+    }
+}
+
+/// Re-biases a double's exponent (and normalizes subnormals) for a wider format.
+fn widen_parts(exp: i64, frac: u64, ebits: u32) -> Option<(u64, u64)> {
+    let max = (1i64 << ebits) - 1;
+    let bias = (1i64 << (ebits - 1)) - 1;
+    if exp == 0x7ff {
+        return Some((max as u64, frac));
+    }
+    if exp == 0 {
+        if frac == 0 {
+            return Some((0, 0));
+        }
+        // Subnormal double: normalize.
+        let shift = frac.leading_zeros() as i64 - 11;
+        let f = (frac << shift) & ((1u64 << 52) - 1);
+        let e = 1 - 1023 - shift + bias;
+        return Some((e as u64, f));
+    }
+    Some(((exp - 1023 + bias) as u64, frac))
+}
+
+/// Narrows a double to a format with `ebits` exponent and `mbits` fraction bits, exactly.
+fn narrow(sign: u64, exp: i64, frac: u64, ebits: u32, mbits: u32) -> Option<u128> {
+    let max = (1i64 << ebits) - 1;
+    let bias = (1i64 << (ebits - 1)) - 1;
+    let drop = 52 - mbits;
+    let s = (sign as u128) << (ebits + mbits);
+    if exp == 0x7ff {
+        // Inf or NaN: keep the top fraction bits (NaN payload must survive).
+        let f = frac >> drop;
+        if frac != 0 && f == 0 {
+            return None;
+        }
+        if frac & ((1u64 << drop) - 1) != 0 {
+            return None;
+        }
+        return Some(s | ((max as u128) << mbits) | f as u128);
+    }
+    if exp == 0 {
+        return if frac == 0 { Some(s) } else { None };
+    }
+    let e = exp - 1023 + bias;
+    if e >= max {
+        return None;
+    }
+    if e >= 1 {
+        if frac & ((1u64 << drop) - 1) != 0 {
+            return None;
+        }
+        return Some(s | ((e as u128) << mbits) | (frac >> drop) as u128);
+    }
+    // Subnormal in the narrow format.
+    let full = frac | (1u64 << 52);
+    let shift = drop as i64 + (1 - e);
+    if shift >= 64 {
+        return None;
+    }
+    if full & ((1u64 << shift) - 1) != 0 {
+        return None;
+    }
+    Some(s | (full >> shift) as u128)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats() {
+        assert_eq!(float_bits(b"1.0", FloatKind::Float), Some(0x3f80_0000));
+        assert_eq!(float_bits(b"0.1", FloatKind::Float), None);
+        assert_eq!(float_bits(b"0x3FB99999A0000000", FloatKind::Float), Some(0x3dcc_cccd));
+        assert_eq!(float_bits(b"1.0", FloatKind::Half), Some(0x3c00));
+        assert_eq!(float_bits(b"0xH3C00", FloatKind::Half), Some(0x3c00));
+        assert_eq!(float_bits(b"1.0", FloatKind::X86Fp80), Some(0x3fff_8000_0000_0000_0000));
+        assert_eq!(float_bits(b"1.0", FloatKind::Fp128), Some(0x3fff_0000_0000_0000_0000_0000_0000_0000));
+        assert_eq!(float_bits(b"-0.0", FloatKind::Double), Some(0x8000_0000_0000_0000));
+        assert_eq!(float_bits(b"0x7FF8000000000000", FloatKind::Float), Some(0x7fc0_0000));
+    }
+}

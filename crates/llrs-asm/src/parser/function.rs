@@ -1,0 +1,489 @@
+//! Function bodies: blocks, local value numbering and forward references, debug records.
+
+use super::{FnState, PResult, Parser};
+use crate::lexer::Tok;
+use llrs_ir::function::{BlockId, InstId};
+use llrs_ir::instructions::{DbgKind, DbgRecord};
+use llrs_ir::module::GlobalId;
+use llrs_ir::{Body, InstData, Md, Opcode, Symbol, Type, TypeId, Value};
+
+impl<'a> Parser<'a> {
+    fn body(&mut self) -> &mut Body {
+        &mut self.body
+    }
+
+    /// The type of a local value of the current function.
+    pub fn local_type(&mut self, v: Value) -> TypeId {
+        let g = self.fs.func.expect("inside a function");
+        match v {
+            Value::Arg(a) => {
+                let fty = self.m.globals[g].value_ty;
+                self.m.ctx.fn_params(fty)[a as usize]
+            }
+            Value::Inst(i) => self.body.insts[i].ty,
+            Value::Block(_) => self.m.ctx.ty(Type::Label),
+            _ => unreachable!("not a local"),
+        }
+    }
+
+    fn type_name(&self, t: TypeId) -> String {
+        super::types::type_text(&self.m, t)
+    }
+
+    /// `%x` / `%12` of type `ty`.
+    pub fn parse_local_ref(&mut self, ty: TypeId) -> PResult<Value> {
+        let pos = self.pos();
+        if self.fs.func.is_none() {
+            return self.err_here("expected a constant value");
+        }
+        let is_label = matches!(self.m.ctx.type_of(ty), Type::Label);
+        if is_label {
+            let b = self.block_ref()?;
+            return Ok(Value::Block(b));
+        }
+        let v = if self.is(Tok::LocalVar) {
+            let name = self.val_sym();
+            self.next();
+            if let Some(&v) = self.fs.names.get(&name) {
+                v
+            } else if let Some(&(i, _)) = self.fs.fwd_names.get(&name) {
+                Value::Inst(i)
+            } else {
+                let i = self.body().insts.push(placeholder(ty));
+                self.fs.fwd_names.insert(name, (i, pos));
+                return Ok(Value::Inst(i));
+            }
+        } else {
+            let n = self.tok_num()?;
+            self.next();
+            if let Some(&v) = self.fs.nums.get(n as usize) {
+                v
+            } else if let Some(&(i, _)) = self.fs.fwd_nums.get(&n) {
+                Value::Inst(i)
+            } else {
+                if n < self.fs.next_num {
+                    return self.err(pos, format!("use of undefined value '%{n}'"));
+                }
+                let i = self.body().insts.push(placeholder(ty));
+                self.fs.fwd_nums.insert(n, (i, pos));
+                return Ok(Value::Inst(i));
+            }
+        };
+        if let Value::Block(_) = v {
+            return self.err(pos, "expected a basic block");
+        }
+        let vt = self.local_type(v);
+        if vt != ty {
+            let name = String::from_utf8_lossy(&self.src[pos..self.tok.start as usize]).trim_end().to_string();
+            return self.err(
+                pos,
+                format!("'{}' defined with type '{}' but expected '{}'", name, self.type_name(vt), self.type_name(ty)),
+            );
+        }
+        Ok(v)
+    }
+
+    /// A block reference `%bb` / `%12` in the current function.
+    pub fn block_ref(&mut self) -> PResult<BlockId> {
+        let pos = self.pos();
+        let b = match self.tok.kind {
+            Tok::LocalVar => {
+                let name = self.val_sym();
+                if let Some(v) = self.fs.names.get(&name) {
+                    if !matches!(v, Value::Block(_)) {
+                        return self.err_here(format!(
+                            "'%{}' is not a basic block",
+                            String::from_utf8_lossy(self.m.ctx.name(name))
+                        ));
+                    }
+                }
+                match self.fs.block_names.get(&name) {
+                    Some(&b) => b,
+                    None => {
+                        let b = self.body().create_block(Some(name));
+                        self.fs.block_names.insert(name, b);
+                        self.fs.fwd_blocks.insert(b, pos);
+                        b
+                    }
+                }
+            }
+            Tok::LocalVarId => {
+                let n = self.tok_num()?;
+                match self.fs.block_nums.get(&n) {
+                    Some(&b) => b,
+                    None => {
+                        if let Some(v) = self.fs.nums.get(n as usize) {
+                            let _ = v;
+                            return self.err_here(format!("'%{n}' is not a basic block"));
+                        }
+                        let b = self.body().create_block(None);
+                        self.fs.block_nums.insert(n, b);
+                        self.fs.fwd_blocks.insert(b, pos);
+                        b
+                    }
+                }
+            }
+            _ => return self.err_here("expected a basic block"),
+        };
+        self.next();
+        Ok(b)
+    }
+
+    /// A block reference into function `g` (for `blockaddress`).
+    pub fn block_ref_in(&mut self, g: GlobalId) -> PResult<BlockId> {
+        if self.fs.func == Some(g) {
+            return self.block_ref();
+        }
+        let parsed = self.m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).is_some() && !self.pre_blocks.contains_key(&g);
+        if parsed {
+            let body = self.m.func(g).body.as_ref().expect("body");
+            let found = match self.tok.kind {
+                Tok::LocalVar => {
+                    let name = self.m.ctx.names.lookup(&self.val());
+                    body.layout.iter().copied().find(|&b| body.blocks[b].name.is_some() && body.blocks[b].name == name)
+                }
+                _ => {
+                    let n = self.tok_num()?;
+                    numbered_block(&self.m, g, n)
+                }
+            };
+            return match found {
+                Some(b) => {
+                    self.next();
+                    Ok(b)
+                }
+                None => self.err_here("referenced value is not a basic block"),
+            };
+        }
+        // Not parsed yet: pre-register the block in that function's future state.
+        let (mut pre, mut pre_body) = self.pre_blocks.remove(&g).unwrap_or_default();
+        pre.func = Some(g);
+        std::mem::swap(&mut self.fs, &mut pre);
+        std::mem::swap(&mut self.body, &mut pre_body);
+        let r = self.block_ref();
+        std::mem::swap(&mut self.fs, &mut pre);
+        std::mem::swap(&mut self.body, &mut pre_body);
+        self.pre_blocks.insert(g, (pre, pre_body));
+        r
+    }
+
+    /// Parses `{ ... }` of function `g`.
+    pub fn parse_function_body(&mut self, g: GlobalId) -> PResult<()> {
+        if !self.is(Tok::LBrace) {
+            return self.err_here("expected '{' in function body");
+        }
+        self.next();
+        let (mut fs, body) = self.pre_blocks.remove(&g).unwrap_or_default();
+        fs.func = Some(g);
+        self.fs = fs;
+        self.body = body;
+        // Arguments.
+        let names = self.m.func(g).arg_names.clone();
+        for (i, n) in names.iter().enumerate() {
+            match n {
+                Some(s) => {
+                    if self.fs.names.insert(*s, Value::Arg(i as u32)).is_some() {
+                        return self.err_here("redefinition of argument");
+                    }
+                }
+                None => {
+                    self.fs.nums.push(Value::Arg(i as u32));
+                    self.fs.next_num += 1;
+                }
+            }
+        }
+        if self.is(Tok::RBrace) {
+            return self.err_here("function body requires at least one basic block");
+        }
+        while !self.is(Tok::RBrace) {
+            if self.is_kw(b"uselistorder") {
+                self.parse_uselistorder()?;
+                continue;
+            }
+            self.parse_basic_block()?;
+        }
+        self.next();
+        self.finish_function()
+    }
+
+    fn finish_function(&mut self) -> PResult<()> {
+        if let Some((&name, &(_, pos))) = self.fs.fwd_names.iter().min_by_key(|(_, (_, p))| *p) {
+            return self.err(pos, format!("use of undefined value '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
+        }
+        if let Some((&n, &(_, pos))) = self.fs.fwd_nums.iter().min_by_key(|(_, (_, p))| *p) {
+            return self.err(pos, format!("use of undefined value '%{n}'"));
+        }
+        if let Some((&b, &pos)) = self.fs.fwd_blocks.iter().min_by_key(|(_, p)| **p) {
+            let _ = b;
+            let name = String::from_utf8_lossy(&self.src[pos..]).split(|c: char| c == ',' || c == ' ' || c == ')' || c == '\n').next().unwrap_or("").to_string();
+            return self.err(pos, format!("use of undefined value '{name}'"));
+        }
+        let g = self.fs.func.expect("in a function");
+        let body = std::mem::take(&mut self.body);
+        self.m.func_mut(g).body = Some(body);
+        self.fs = FnState::default();
+        Ok(())
+    }
+
+    fn parse_basic_block(&mut self) -> PResult<()> {
+        let pos = self.pos();
+        let b = match self.tok.kind {
+            Tok::Label => {
+                let name = self.val_sym();
+                self.next();
+                match self.fs.block_names.get(&name) {
+                    Some(&b) => {
+                        if self.fs.fwd_blocks.remove(&b).is_none() {
+                            return self.err(pos, format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
+                        }
+                        b
+                    }
+                    None => {
+                        if self.fs.names.contains_key(&name) {
+                            return self.err(pos, format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
+                        }
+                        let b = self.body().create_block(Some(name));
+                        self.fs.block_names.insert(name, b);
+                        b
+                    }
+                }
+            }
+            _ => {
+                let n = if self.is(Tok::LabelId) {
+                    let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
+                    let n = std::str::from_utf8(v).ok().and_then(|s| s.parse::<u32>().ok());
+                    let Some(n) = n else { return self.err_here("invalid label number") };
+                    if n != self.fs.next_num {
+                        return self.err_here(format!("label expected to be numbered '{}'", self.fs.next_num));
+                    }
+                    self.next();
+                    n
+                } else {
+                    self.fs.next_num
+                };
+                self.fs.next_num += 1;
+                let b = match self.fs.block_nums.get(&n) {
+                    Some(&b) => {
+                        self.fs.fwd_blocks.remove(&b);
+                        b
+                    }
+                    None => {
+                        let b = self.body().create_block(None);
+                        self.fs.block_nums.insert(n, b);
+                        b
+                    }
+                };
+                self.fs.nums.push(Value::Block(b));
+                b
+            }
+        };
+        if let Some(name) = self.body().blocks[b].name {
+            self.fs.names.insert(name, Value::Block(b));
+        }
+        self.body().append_block(b);
+        self.fs.cur_block = Some(b);
+        // Instructions until a terminator.
+        let mut records = Vec::new();
+        loop {
+            if self.is(Tok::DbgRecord) {
+                records.push(self.parse_dbg_record()?);
+                continue;
+            }
+            if self.is(Tok::RBrace) || self.is(Tok::Label) || self.is(Tok::LabelId) || self.is(Tok::Eof) {
+                return self.err_here("expected instruction opcode");
+            }
+            let op = self.parse_instruction_stmt(std::mem::take(&mut records))?;
+            if op.is_terminator() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// `[%x =] instruction [, !md !N]*`; returns the opcode.
+    fn parse_instruction_stmt(&mut self, records: Vec<DbgRecord>) -> PResult<Opcode> {
+        let name_pos = self.pos();
+        let mut name: Option<Symbol> = None;
+        let mut num: Option<u32> = None;
+        if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
+            if self.is(Tok::LocalVar) {
+                name = Some(self.val_sym());
+            } else {
+                num = Some(self.tok_num()?);
+            }
+            self.next();
+            self.expect(Tok::Equal, "expected '=' after instruction id")?;
+        }
+        let ipos = self.pos();
+        let mut data = self.parse_instruction()?;
+        // Attachments.
+        while self.is(Tok::Comma) {
+            self.next();
+            if !self.is(Tok::MetadataVar) {
+                return self.err_here("expected metadata after comma");
+            }
+            let kind = {
+                let v = self.val().into_owned();
+                self.m.ctx.md_kind(&v)
+            };
+            self.next();
+            let node = self.parse_md_node_ref()?;
+            data.md.push((kind, node));
+        }
+        data.dbg_records = records;
+        let op = data.op;
+        let is_void = self.m.ctx.is_void(data.ty);
+        if is_void && (name.is_some() || num.is_some()) {
+            return self.err(name_pos, "instructions returning void cannot have a name");
+        }
+        let _ = ipos;
+        let id = self.define_inst(name, num, is_void, data, name_pos)?;
+        self.note_call_groups(id);
+        Ok(op)
+    }
+
+    fn define_inst(&mut self, name: Option<Symbol>, num: Option<u32>, is_void: bool, mut data: InstData, pos: usize) -> PResult<InstId> {
+        let b = self.fs.cur_block.expect("in a block");
+        let fwd = if let Some(n) = name {
+            data.name = Some(n);
+            if self.fs.names.contains_key(&n) {
+                return self.err(pos, format!("multiple definition of local value named '{}'", String::from_utf8_lossy(self.m.ctx.name(n))));
+            }
+            self.fs.fwd_names.remove(&n).map(|(i, _)| i)
+        } else if !is_void {
+            let expect = self.fs.next_num;
+            if let Some(n) = num {
+                if n != expect {
+                    return self.err(pos, format!("instruction expected to be numbered '%{expect}'"));
+                }
+            }
+            self.fs.next_num += 1;
+            self.fs.fwd_nums.remove(&expect).map(|(i, _)| i)
+        } else {
+            None
+        };
+        let id = match fwd {
+            Some(i) => {
+                let fty = self.body().insts[i].ty;
+                if fty != data.ty {
+                    return self.err(pos, format!("instruction forward referenced with type '{}'", self.type_name(fty)));
+                }
+                self.body().insts[i] = data;
+                self.body().place_inst(b, i);
+                i
+            }
+            None => self.body().append_inst(b, data),
+        };
+        if let Some(n) = name {
+            self.fs.names.insert(n, Value::Inst(id));
+        } else if !is_void {
+            self.fs.nums.push(Value::Inst(id));
+        }
+        Ok(id)
+    }
+
+    fn parse_dbg_record(&mut self) -> PResult<DbgRecord> {
+        let kind = match &self.src[self.tok.vstart as usize..self.tok.vend as usize] {
+            b"value" => DbgKind::Value,
+            b"declare" => DbgKind::Declare,
+            b"assign" => DbgKind::Assign,
+            b"declare_value" => DbgKind::DeclareValue,
+            b"label" => DbgKind::Label,
+            _ => return self.err_here("expected debug record type here"),
+        };
+        self.next();
+        self.expect(Tok::LParen, "Expected '(' here")?;
+        if kind == DbgKind::Label {
+            let label = self.parse_md_ref()?;
+            self.expect(Tok::Comma, "Expected ',' here")?;
+            let dbg = self.parse_md_ref()?;
+            self.expect(Tok::RParen, "Expected ')' here")?;
+            return Ok(DbgRecord { kind, loc: Md::Null, var: label, expr: Md::Null, assign: None, dbg });
+        }
+        let loc = self.parse_dbg_value_md()?;
+        self.expect(Tok::Comma, "Expected ',' here")?;
+        let var = self.parse_md_ref()?;
+        self.expect(Tok::Comma, "Expected ',' here")?;
+        let expr = self.parse_md_ref()?;
+        self.expect(Tok::Comma, "Expected ',' here")?;
+        let assign = if kind == DbgKind::Assign {
+            let id = self.parse_md_ref()?;
+            self.expect(Tok::Comma, "Expected ',' here")?;
+            let addr = self.parse_dbg_value_md()?;
+            self.expect(Tok::Comma, "Expected ',' here")?;
+            let aexpr = self.parse_md_ref()?;
+            self.expect(Tok::Comma, "Expected ',' here")?;
+            Some((id, addr, aexpr))
+        } else {
+            None
+        };
+        let dbg = self.parse_md_ref()?;
+        self.expect(Tok::RParen, "Expected ')' here")?;
+        Ok(DbgRecord { kind, loc, var, expr, assign, dbg })
+    }
+
+    /// The value operand of a debug record: `T v`, `!DIArgList(...)`, `!{}` or `!N`.
+    fn parse_dbg_value_md(&mut self) -> PResult<Md> {
+        if self.is(Tok::Exclaim) || self.is(Tok::MetadataVar) {
+            return self.parse_md_ref();
+        }
+        self.parse_md_operand()
+    }
+
+    /// `uselistorder T v, { i, j, ... }` and `uselistorder_bb @f, %bb, { ... }`: accepted and
+    /// checked for shape; the order is not applied yet.
+    pub fn parse_uselistorder(&mut self) -> PResult<()> {
+        let bb = self.is_kw(b"uselistorder_bb");
+        self.next();
+        if bb {
+            if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
+                return self.err_here("expected function name in uselistorder_bb");
+            }
+            self.next();
+            self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
+            if !(self.is(Tok::LocalVar) || self.is(Tok::LocalVarId)) {
+                return self.err_here("expected basic block name in uselistorder_bb");
+            }
+            self.next();
+        } else {
+            self.parse_typed_value()?;
+        }
+        self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
+        self.expect(Tok::LBrace, "expected '{' here")?;
+        loop {
+            self.parse_u32("expected index")?;
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrace, "expected '}' here")?;
+        self.m.pending_uselistorder += 1;
+        Ok(())
+    }
+}
+
+fn placeholder(ty: TypeId) -> InstData {
+    InstData::new(Opcode::Freeze, ty, [])
+}
+
+/// The block numbered `n` in function `g` (counting unnamed arguments, blocks and values).
+fn numbered_block(m: &llrs_ir::Module, g: GlobalId, n: u32) -> Option<BlockId> {
+    let f = m.func(g);
+    let body = f.body.as_ref()?;
+    let mut next = f.arg_names.iter().filter(|a| a.is_none()).count() as u32;
+    for &b in &body.layout {
+        if body.blocks[b].name.is_none() {
+            if next == n {
+                return Some(b);
+            }
+            next += 1;
+        }
+        for &i in &body.blocks[b].insts {
+            let d = &body.insts[i];
+            if d.name.is_none() && !m.ctx.is_void(d.ty) {
+                next += 1;
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,348 @@
+//! Metadata: numbered and named metadata, tuples, specialized nodes, DIExpression, DIArgList,
+//! values as metadata, and attachments.
+
+use super::{PResult, Parser};
+use crate::lexer::Tok;
+use llrs_ir::metadata::Local;
+use llrs_ir::{DiValue, Md, MdId, MdKind, MdNode, Type, Value};
+use smallvec::SmallVec;
+
+impl<'a> Parser<'a> {
+    /// `!N` for a numbered node, creating a forward reference when unknown.
+    fn md_num_ref(&mut self, n: u32, pos: usize) -> MdId {
+        if let Some(&id) = self.md_nums.get(&n) {
+            return id;
+        }
+        let id = self.m.ctx.md_new(MdNode::tuple(false, []));
+        self.md_nums.insert(n, id);
+        self.md_fwd.insert(n, pos);
+        id
+    }
+
+    /// `!N = [distinct] node` at top level (current token is `!`).
+    pub fn parse_standalone_metadata(&mut self) -> PResult<()> {
+        self.next();
+        if !self.is(Tok::Int) {
+            return self.err_here("expected metadata number");
+        }
+        let npos = self.pos();
+        let n = self.parse_u32("expected metadata number")?;
+        self.expect(Tok::Equal, "expected '=' here")?;
+        let distinct = self.eat_kw(b"distinct");
+        let node = match self.tok.kind {
+            Tok::Exclaim => {
+                self.next();
+                if !self.is(Tok::LBrace) {
+                    return self.err_here("Expected '{' here");
+                }
+                self.parse_md_tuple_body(distinct)?
+            }
+            Tok::MetadataVar => self.parse_specialized_body(distinct)?,
+            _ => return self.err_here("expected metadata node"),
+        };
+        match self.md_nums.get(&n) {
+            Some(&id) => {
+                if self.md_fwd.remove(&n).is_none() {
+                    return self.err(npos, "Metadata id is already used");
+                }
+                self.m.ctx.md_set(id, node);
+            }
+            None => {
+                let id = self.m.ctx.md_new(node);
+                self.md_nums.insert(n, id);
+            }
+        }
+        Ok(())
+    }
+
+    /// `!name = !{!0, !1}`
+    pub fn parse_named_metadata(&mut self) -> PResult<()> {
+        let name = self.val_sym();
+        self.next();
+        self.expect(Tok::Equal, "expected '=' here")?;
+        if !self.is(Tok::Exclaim) {
+            return self.err_here("Expected '!' here");
+        }
+        self.next();
+        self.expect(Tok::LBrace, "Expected '{' here")?;
+        let mut ops = Vec::new();
+        if !self.is(Tok::RBrace) {
+            loop {
+                if self.is(Tok::MetadataVar) && self.text() == b"!DIExpression" {
+                    let n = self.parse_specialized_body(false)?;
+                    ops.push(self.m.ctx.md_intern(n));
+                } else {
+                    if !self.is(Tok::Exclaim) {
+                        return self.err_here("Expected '!' here");
+                    }
+                    self.next();
+                    let p = self.pos();
+                    let n = self.parse_u32("expected metadata number")?;
+                    ops.push(self.md_num_ref(n, p));
+                }
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RBrace, "expected end of metadata node")?;
+        if let Some(e) = self.m.named_md.iter_mut().find(|(n, _)| *n == name) {
+            e.1.extend(ops);
+        } else {
+            self.m.named_md.push((name, ops));
+        }
+        Ok(())
+    }
+
+    /// After `!`, at `{`: a tuple's body.
+    fn parse_md_tuple_body(&mut self, distinct: bool) -> PResult<MdNode> {
+        self.expect(Tok::LBrace, "expected '{' here")?;
+        let mut ops: SmallVec<[Md; 4]> = SmallVec::new();
+        if !self.is(Tok::RBrace) {
+            loop {
+                if self.eat_kw(b"null") {
+                    ops.push(Md::Null);
+                } else {
+                    ops.push(self.parse_md_operand()?);
+                }
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RBrace, "expected end of metadata node")?;
+        Ok(MdNode::tuple(distinct, ops))
+    }
+
+    /// A metadata operand: `!N`, `!{}`, `!"s"`, `!DIx(...)`, or `T v`.
+    pub fn parse_md_operand(&mut self) -> PResult<Md> {
+        match self.tok.kind {
+            Tok::Exclaim | Tok::MetadataVar => self.parse_md_ref(),
+            _ => {
+                let tp = self.pos();
+                let ty = self.parse_type("expected metadata operand")?;
+                if matches!(self.m.ctx.type_of(ty), Type::Metadata) {
+                    return self.err(tp, "invalid metadata-value-metadata roundtrip");
+                }
+                let v = self.parse_value(ty)?;
+                self.value_as_md(v, tp)
+            }
+        }
+    }
+
+    /// Wraps a value as metadata.
+    pub fn value_as_md(&self, v: Value, pos: usize) -> PResult<Md> {
+        Ok(match v {
+            Value::Const(c) => Md::Const(c),
+            Value::Arg(a) => Md::Local(Local::Arg(a)),
+            Value::Inst(i) => Md::Local(Local::Inst(i)),
+            Value::Md(m) => m,
+            _ => return self.err(pos, "invalid use of a value as metadata"),
+        })
+    }
+
+    /// `!N`, `!{...}`, `!"str"` or `!DIx(...)`.
+    pub fn parse_md_ref(&mut self) -> PResult<Md> {
+        if self.is(Tok::MetadataVar) {
+            let n = self.parse_specialized_body(false)?;
+            return Ok(Md::Node(self.m.ctx.md_intern(n)));
+        }
+        self.expect(Tok::Exclaim, "expected '!' here")?;
+        match self.tok.kind {
+            Tok::Int => {
+                let p = self.pos();
+                let n = self.parse_u32("expected metadata number")?;
+                Ok(Md::Node(self.md_num_ref(n, p)))
+            }
+            Tok::LBrace => {
+                let n = self.parse_md_tuple_body(false)?;
+                Ok(Md::Node(self.m.ctx.md_intern(n)))
+            }
+            Tok::Str => {
+                let s = self.val().into_owned();
+                self.next();
+                Ok(Md::Str(self.m.ctx.sym_bytes(&s)))
+            }
+            _ => self.err_here("expected metadata node"),
+        }
+    }
+
+    /// An attachment's node: `!N`, `!{...}` or `!DIx(...)` (also `distinct !{...}` inline).
+    pub fn parse_md_node_ref(&mut self) -> PResult<MdId> {
+        if self.eat_kw(b"distinct") {
+            let n = if self.is(Tok::MetadataVar) {
+                self.parse_specialized_body(true)?
+            } else {
+                self.expect(Tok::Exclaim, "expected '!' here")?;
+                self.parse_md_tuple_body(true)?
+            };
+            return Ok(self.m.ctx.md_intern(n));
+        }
+        let p = self.pos();
+        match self.parse_md_ref()? {
+            Md::Node(id) => Ok(id),
+            _ => self.err(p, "expected metadata node"),
+        }
+    }
+
+    /// A specialized node at a `!DIxxx` token, through its closing parenthesis.
+    fn parse_specialized_body(&mut self, distinct: bool) -> PResult<MdNode> {
+        let kw = self.val().into_owned();
+        let pos = self.pos();
+        self.next();
+        self.expect(Tok::LParen, "expected '(' here")?;
+        match kw.as_slice() {
+            b"DIExpression" => {
+                let mut fields = Vec::new();
+                if !self.is(Tok::RParen) {
+                    loop {
+                        let v = match self.tok.kind {
+                            Tok::Ident => {
+                                let s = self.m.ctx.sym_bytes(self.text());
+                                self.next();
+                                DiValue::Ident(s)
+                            }
+                            Tok::Int => {
+                                let v = self.parse_i128("expected unsigned integer")?;
+                                DiValue::Int(v)
+                            }
+                            _ => return self.err_here("expected DWARF opcode or integer"),
+                        };
+                        fields.push((None, v));
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')' here")?;
+                Ok(MdNode { distinct, kind: MdKind::Expression, ops: SmallVec::new(), fields })
+            }
+            b"DIArgList" => {
+                let mut ops = SmallVec::new();
+                if !self.is(Tok::RParen) {
+                    loop {
+                        let p = self.pos();
+                        let (_, v) = self.parse_typed_value()?;
+                        ops.push(self.value_as_md(v, p)?);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')' here")?;
+                Ok(MdNode { distinct, kind: MdKind::ArgList, ops, fields: Vec::new() })
+            }
+            _ => {
+                if !kw.starts_with(b"DI") && kw.as_slice() != b"GenericDINode" {
+                    return self.err(pos, format!("unknown metadata type '{}'", String::from_utf8_lossy(&kw)));
+                }
+                let kind = self.m.ctx.sym_bytes(&kw);
+                let mut fields = Vec::new();
+                if !self.is(Tok::RParen) {
+                    loop {
+                        if !self.is(Tok::Label) {
+                            return self.err_here("expected field label here");
+                        }
+                        let name = self.val_sym();
+                        if fields.iter().any(|(n, _)| *n == Some(name)) {
+                            return self.err_here(format!(
+                                "field '{}' cannot be specified more than once",
+                                String::from_utf8_lossy(self.m.ctx.name(name))
+                            ));
+                        }
+                        self.next();
+                        let v = self.parse_di_value()?;
+                        fields.push((Some(name), v));
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')' here")?;
+                Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: SmallVec::new(), fields })
+            }
+        }
+    }
+
+    fn parse_i128(&mut self, msg: &str) -> PResult<i128> {
+        let t = self.text();
+        match std::str::from_utf8(t).ok().and_then(|s| s.parse::<i128>().ok()) {
+            Some(v) => {
+                self.next();
+                Ok(v)
+            }
+            None => self.err_here(msg),
+        }
+    }
+
+    fn parse_di_value(&mut self) -> PResult<DiValue> {
+        match self.tok.kind {
+            Tok::Exclaim | Tok::MetadataVar => Ok(DiValue::Md(self.parse_md_ref()?)),
+            Tok::Str => {
+                let s = self.val().into_owned();
+                self.next();
+                Ok(DiValue::Str(self.m.ctx.sym_bytes(&s)))
+            }
+            Tok::Int => {
+                let t = self.text();
+                match std::str::from_utf8(t).ok().and_then(|s| s.parse::<i128>().ok()) {
+                    Some(v) => {
+                        self.next();
+                        Ok(DiValue::Int(v))
+                    }
+                    None => {
+                        let s = self.m.ctx.sym_bytes(t);
+                        self.next();
+                        Ok(DiValue::BigInt(s))
+                    }
+                }
+            }
+            Tok::LBrace => {
+                self.next();
+                let mut list = Vec::new();
+                if !self.is(Tok::RBrace) {
+                    loop {
+                        if self.eat_kw(b"null") {
+                            list.push(Md::Null);
+                        } else {
+                            list.push(self.parse_md_operand()?);
+                        }
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RBrace, "expected '}' here")?;
+                Ok(DiValue::List(list))
+            }
+            Tok::Ident => {
+                if self.is_kw(b"null") {
+                    self.next();
+                    return Ok(DiValue::Md(Md::Null));
+                }
+                if self.at_type() && !self.is_kw(b"true") && !self.is_kw(b"false") {
+                    let p = self.pos();
+                    let ty = self.parse_type("expected type")?;
+                    let v = self.parse_value(ty)?;
+                    return Ok(DiValue::Md(self.value_as_md(v, p)?));
+                }
+                let first = self.m.ctx.sym_bytes(self.text());
+                self.next();
+                if !self.is(Tok::Bar) {
+                    return Ok(DiValue::Ident(first));
+                }
+                let mut flags = SmallVec::new();
+                flags.push(first);
+                while self.eat(Tok::Bar) {
+                    if !(self.is(Tok::Ident) || self.is(Tok::Int)) {
+                        return self.err_here("expected debug info flag");
+                    }
+                    flags.push(self.m.ctx.sym_bytes(self.text()));
+                    self.next();
+                }
+                Ok(DiValue::Flags(flags))
+            }
+            _ => self.err_here("expected metadata field value"),
+        }
+    }
+}

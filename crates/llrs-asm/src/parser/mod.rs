@@ -1,0 +1,373 @@
+//! The `.ll` parser: a recursive-descent parser over the lexer's tokens, following LLParser's
+//! grammar and forward-reference rules. One error stops the parse.
+
+mod attrs;
+mod constants;
+mod function;
+mod globals;
+mod instructions;
+mod metadata;
+mod types;
+
+use crate::diag::Diagnostic;
+use crate::lexer::{unescape, Lexer, Tok, Token};
+use llrs_ir::attributes::Attr;
+use llrs_ir::function::{BlockId, InstId};
+use llrs_ir::module::{ComdatId, GlobalId};
+use llrs_ir::{MdId, Module, Symbol, TypeId, Value};
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+
+/// A parse error: byte offset and message.
+pub(crate) struct PErr {
+    pub pos: usize,
+    pub msg: String,
+}
+
+pub(crate) type PResult<T> = Result<T, PErr>;
+
+/// Where a list of attribute-group references must be resolved at the end of the module.
+pub(crate) enum GroupUse {
+    /// Function attributes of a function.
+    Func(GlobalId),
+    /// Attributes of a global variable.
+    Var(GlobalId),
+    /// Call-site function attributes of an instruction.
+    Call(GlobalId, InstId),
+}
+
+/// Per-function parse state.
+#[derive(Default)]
+pub(crate) struct FnState {
+    pub func: Option<GlobalId>,
+    pub names: FxHashMap<Symbol, Value>,
+    pub nums: Vec<Value>,
+    pub fwd_names: FxHashMap<Symbol, (InstId, usize)>,
+    pub fwd_nums: FxHashMap<u32, (InstId, usize)>,
+    pub block_names: FxHashMap<Symbol, BlockId>,
+    pub block_nums: FxHashMap<u32, BlockId>,
+    pub defined_blocks: rustc_hash::FxHashSet<BlockId>,
+    pub fwd_blocks: FxHashMap<BlockId, usize>,
+    pub next_num: u32,
+    pub cur_block: Option<BlockId>,
+}
+
+/// The parser.
+pub(crate) struct Parser<'a> {
+    pub lex: Lexer<'a>,
+    pub tok: Token,
+    pub src: &'a [u8],
+    pub m: Module,
+    pub global_names: FxHashMap<Symbol, GlobalId>,
+    pub global_nums: Vec<GlobalId>,
+    pub fwd_globals: FxHashMap<GlobalId, usize>,
+    pub fwd_global_nums: FxHashMap<u32, (GlobalId, usize)>,
+    pub comdat_names: FxHashMap<Symbol, ComdatId>,
+    pub fwd_comdats: FxHashMap<ComdatId, usize>,
+    pub md_nums: FxHashMap<u32, MdId>,
+    pub md_fwd: FxHashMap<u32, usize>,
+    pub attr_groups: FxHashMap<u32, Vec<Attr>>,
+    pub group_uses: Vec<(GroupUse, Vec<(u32, usize)>, Vec<Attr>)>,
+    pub numbered_types: FxHashMap<u32, TypeId>,
+    pub type_fwd: FxHashMap<TypeId, usize>,
+    pub defined_types: rustc_hash::FxHashSet<TypeId>,
+    pub fs: FnState,
+    /// Bodies of functions mentioned by `blockaddress` before they were parsed.
+    pub pre_blocks: FxHashMap<GlobalId, (FnState, llrs_ir::Body)>,
+    /// The body of the function being parsed.
+    pub body: llrs_ir::Body,
+    /// Call-site attribute groups of the call being parsed.
+    pub pending_call_groups: Option<(Vec<(u32, usize)>, Vec<Attr>)>,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(src: &'a [u8]) -> Self {
+        let mut lex = Lexer::new(src);
+        let tok = lex.next_token();
+        Parser {
+            lex,
+            tok,
+            src,
+            m: Module::new(),
+            global_names: FxHashMap::default(),
+            global_nums: Vec::new(),
+            fwd_globals: FxHashMap::default(),
+            fwd_global_nums: FxHashMap::default(),
+            comdat_names: FxHashMap::default(),
+            fwd_comdats: FxHashMap::default(),
+            md_nums: FxHashMap::default(),
+            md_fwd: FxHashMap::default(),
+            attr_groups: FxHashMap::default(),
+            group_uses: Vec::new(),
+            numbered_types: FxHashMap::default(),
+            type_fwd: FxHashMap::default(),
+            defined_types: Default::default(),
+            fs: FnState::default(),
+            pre_blocks: FxHashMap::default(),
+            pending_call_groups: None,
+            body: llrs_ir::Body::new(),
+        }
+    }
+
+    // ---- token helpers ----
+
+    #[inline]
+    pub fn next(&mut self) {
+        self.tok = self.lex.next_token();
+    }
+    /// The lexer's position (just after the current token).
+    pub fn lex_pos(&self) -> usize {
+        self.lex.pos()
+    }
+    /// Moves the lexer (the caller restores or re-reads the current token).
+    pub fn set_lex_pos(&mut self, p: usize) {
+        self.lex.set_pos(p);
+    }
+    #[inline]
+    pub fn pos(&self) -> usize {
+        self.tok.start as usize
+    }
+    #[inline]
+    pub fn text(&self) -> &'a [u8] {
+        &self.src[self.tok.start as usize..self.tok.end as usize]
+    }
+    /// The value part of the current token (name without sigil, label without colon), unescaped.
+    pub fn val(&self) -> Cow<'a, [u8]> {
+        let raw = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
+        if self.tok.quoted && raw.contains(&b'\\') {
+            Cow::Owned(unescape(raw))
+        } else {
+            Cow::Borrowed(raw)
+        }
+    }
+    /// The value of the current token interned.
+    pub fn val_sym(&mut self) -> Symbol {
+        let v = self.val();
+        self.m.ctx.sym_bytes(&v)
+    }
+    pub fn err<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
+        Err(PErr { pos, msg: msg.into() })
+    }
+    pub fn err_here<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == Tok::Error {
+            return self.err(self.pos(), self.lex.error);
+        }
+        self.err(self.pos(), msg)
+    }
+    #[inline]
+    pub fn is(&self, k: Tok) -> bool {
+        self.tok.kind == k
+    }
+    #[inline]
+    pub fn is_kw(&self, kw: &[u8]) -> bool {
+        self.tok.kind == Tok::Ident && self.text() == kw
+    }
+    pub fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.next();
+            true
+        } else {
+            false
+        }
+    }
+    pub fn eat_kw(&mut self, kw: &[u8]) -> bool {
+        if self.is_kw(kw) {
+            self.next();
+            true
+        } else {
+            false
+        }
+    }
+    pub fn expect(&mut self, k: Tok, msg: &str) -> PResult<()> {
+        if self.eat(k) {
+            Ok(())
+        } else {
+            self.err_here(msg)
+        }
+    }
+    pub fn expect_kw(&mut self, kw: &[u8], msg: &str) -> PResult<()> {
+        if self.eat_kw(kw) {
+            Ok(())
+        } else {
+            self.err_here(msg)
+        }
+    }
+    /// Parses a string constant, unescaped.
+    pub fn parse_str(&mut self, msg: &str) -> PResult<Vec<u8>> {
+        if !self.is(Tok::Str) {
+            return self.err_here(msg);
+        }
+        let v = self.val().into_owned();
+        self.next();
+        Ok(v)
+    }
+    /// Parses an unsigned integer literal that fits `u64`.
+    pub fn parse_u64(&mut self, msg: &str) -> PResult<u64> {
+        if !self.is(Tok::Int) {
+            return self.err_here(msg);
+        }
+        let t = self.text();
+        let v = std::str::from_utf8(t).ok().and_then(|s| s.parse::<u64>().ok());
+        match v {
+            Some(v) => {
+                self.next();
+                Ok(v)
+            }
+            None => self.err_here(msg),
+        }
+    }
+    pub fn parse_u32(&mut self, msg: &str) -> PResult<u32> {
+        let p = self.pos();
+        let v = self.parse_u64(msg)?;
+        u32::try_from(v).or_else(|_| self.err(p, msg))
+    }
+    /// A numeric id from a `%12`/`@12`/`#12`/`!12`-style token value.
+    pub fn tok_num(&self) -> PResult<u32> {
+        let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
+        match std::str::from_utf8(v).ok().and_then(|s| s.parse::<u32>().ok()) {
+            Some(n) => Ok(n),
+            None => self.err_here("invalid value number (too large)"),
+        }
+    }
+
+    // ---- module ----
+
+    pub fn parse_module(&mut self) -> PResult<()> {
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::Error => return self.err_here(""),
+                Tok::Ident => self.parse_top_keyword()?,
+                Tok::LocalVar | Tok::LocalVarId => self.parse_named_type()?,
+                Tok::GlobalVar | Tok::GlobalId => self.parse_named_global()?,
+                Tok::ComdatVar => self.parse_comdat()?,
+                Tok::Exclaim => self.parse_standalone_metadata()?,
+                Tok::MetadataVar => self.parse_named_metadata()?,
+                Tok::AttrGrpId => self.parse_attr_group()?,
+                Tok::SummaryId => self.parse_summary_entry()?,
+                _ => return self.err_here("expected top-level entity"),
+            }
+        }
+        self.finish_module()
+    }
+
+    fn parse_top_keyword(&mut self) -> PResult<()> {
+        let t = self.text();
+        match t {
+            b"declare" => self.parse_declare(),
+            b"define" => self.parse_define(),
+            b"module" => {
+                self.next();
+                self.expect_kw(b"asm", "expected 'module asm'")?;
+                let s = self.parse_str("expected string")?;
+                if !self.m.module_asm.is_empty() {
+                    self.m.module_asm.push(b'\n');
+                }
+                self.m.module_asm.extend_from_slice(&s);
+                Ok(())
+            }
+            b"target" => {
+                self.next();
+                if self.eat_kw(b"triple") {
+                    self.expect(Tok::Equal, "expected '=' after target triple")?;
+                    let s = self.parse_str("expected string")?;
+                    self.m.triple = Some(s);
+                    Ok(())
+                } else if self.eat_kw(b"datalayout") {
+                    self.expect(Tok::Equal, "expected '=' after target datalayout")?;
+                    let s = self.parse_str("expected string")?;
+                    self.m.data_layout = Some(s);
+                    Ok(())
+                } else {
+                    self.err_here("unknown target property")
+                }
+            }
+            b"source_filename" => {
+                self.next();
+                self.expect(Tok::Equal, "expected '=' after source_filename")?;
+                let s = self.parse_str("expected source_filename string")?;
+                self.m.source_filename = Some(s);
+                Ok(())
+            }
+            b"deplibs" => {
+                self.next();
+                self.expect(Tok::Equal, "expected '=' after deplibs")?;
+                self.expect(Tok::LSquare, "expected '=' after deplibs")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        self.parse_str("expected string")?;
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "expected ']' at end of list")?;
+                }
+                Ok(())
+            }
+            b"attributes" => {
+                self.next();
+                self.parse_attr_group_def()
+            }
+            b"uselistorder" | b"uselistorder_bb" => self.parse_uselistorder(),
+            _ => {
+                // Globals without a name are not valid; unknown keyword.
+                self.err_here("expected top-level entity")
+            }
+        }
+    }
+
+    /// `^N = ...`: a ThinLTO summary entry, kept as its text up to the end of its parentheses.
+    fn parse_summary_entry(&mut self) -> PResult<()> {
+        let n = self.tok_num()?;
+        self.next();
+        self.expect(Tok::Equal, "expected '=' here")?;
+        let start = self.pos();
+        let mut depth = 0i32;
+        let mut end;
+        loop {
+            match self.tok.kind {
+                Tok::Eof | Tok::Error => return self.err_here("unexpected end of summary entry"),
+                Tok::LParen => depth += 1,
+                Tok::RParen => depth -= 1,
+                _ => {}
+            }
+            end = self.tok.end as usize;
+            self.next();
+            if depth == 0 && !matches!(self.tok.kind, Tok::LParen) && !self.src[start..end].ends_with(b":") {
+                break;
+            }
+        }
+        self.m.summaries.push((n, self.src[start..end].to_vec()));
+        Ok(())
+    }
+
+    /// Resolves everything that may be referenced before its definition.
+    fn finish_module(&mut self) -> PResult<()> {
+        if let Some((&n, &pos)) = self.md_fwd.iter().min_by_key(|(_, &p)| p) {
+            return self.err(pos, format!("use of undefined metadata '!{n}'"));
+        }
+        if let Some((_, &pos)) = self.type_fwd.iter().min_by_key(|(_, &p)| p) {
+            return self.err(pos, "use of undefined type");
+        }
+        if let Some((&g, &pos)) = self.fwd_globals.iter().min_by_key(|(_, &p)| p) {
+            let name = self.m.globals[g].name.map(|s| String::from_utf8_lossy(self.m.ctx.name(s)).into_owned());
+            return self.err(pos, format!("use of undefined value '@{}'", name.unwrap_or_default()));
+        }
+        if let Some((&n, &(_, pos))) = self.fwd_global_nums.iter().min_by_key(|(_, &(_, p))| p) {
+            return self.err(pos, format!("use of undefined value '@{n}'"));
+        }
+        if let Some((_, &pos)) = self.fwd_comdats.iter().min_by_key(|(_, &p)| p) {
+            return self.err(pos, "use of undefined comdat");
+        }
+        self.resolve_attr_groups()
+    }
+}
+
+/// Parses a module, turning the first error into an LLVM-style diagnostic.
+pub(crate) fn parse(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
+    let mut p = Parser::new(src);
+    match p.parse_module() {
+        Ok(()) => Ok(p.m),
+        Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
+    }
+}

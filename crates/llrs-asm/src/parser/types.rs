@@ -1,0 +1,416 @@
+//! Types: `i32`, `ptr addrspace(1)`, `[4 x i8]`, `<vscale x 2 x i64>`, `{ i32, ptr }`, `%T`,
+//! function types, `target("x", ...)`, and old typed pointers (`i8*`), read as `ptr`.
+
+use super::{PResult, Parser};
+use crate::lexer::Tok;
+use llrs_ir::types::StructBody;
+use llrs_ir::{FloatKind, Type, TypeId};
+use smallvec::SmallVec;
+
+impl<'a> Parser<'a> {
+    /// True when the current token starts a type.
+    pub fn at_type(&self) -> bool {
+        match self.tok.kind {
+            Tok::LBrace | Tok::LSquare | Tok::Less | Tok::LocalVar | Tok::LocalVarId => true,
+            Tok::Ident => {
+                simple_type(self.text()).is_some()
+                    || int_width(self.text()).is_some()
+                    || self.is_kw(b"target")
+                    || self.is_kw(b"ptr")
+            }
+            _ => false,
+        }
+    }
+
+    /// Parses a type (void allowed; the caller checks where it is not).
+    pub fn parse_type(&mut self, msg: &str) -> PResult<TypeId> {
+        let start = self.pos();
+        let mut ty = self.parse_base_type(msg)?;
+        // Suffixes: typed pointers and function types.
+        loop {
+            match self.tok.kind {
+                Tok::Star => {
+                    if matches!(self.m.ctx.type_of(ty), Type::Label) {
+                        return self.err_here("basic block pointers are invalid");
+                    }
+                    if matches!(self.m.ctx.type_of(ty), Type::Void) {
+                        return self.err_here("pointers to void are invalid - use i8* instead");
+                    }
+                    self.next();
+                    ty = self.m.ctx.ptr_ty(0);
+                }
+                Tok::Ident if self.is_kw(b"addrspace") => {
+                    let as_ = self.parse_addrspace()?;
+                    if !self.is(Tok::Star) {
+                        return self.err_here("expected '*' in address space");
+                    }
+                    self.next();
+                    ty = self.m.ctx.ptr_ty(as_);
+                }
+                Tok::LParen => {
+                    ty = self.parse_fn_type_rest(ty, start)?;
+                }
+                _ => break,
+            }
+        }
+        Ok(ty)
+    }
+
+    /// Parses `addrspace(N)`.
+    pub fn parse_addrspace(&mut self) -> PResult<u32> {
+        self.expect_kw(b"addrspace", "expected 'addrspace'")?;
+        self.expect(Tok::LParen, "expected '(' in address space")?;
+        let n = if self.is(Tok::Str) {
+            // Symbolic address spaces ("A", "G", "P") come from the data layout.
+            let s = self.parse_str("expected address space")?;
+            match s.as_slice() {
+                b"A" | b"G" | b"P" => 0,
+                _ => return self.err(self.pos(), "invalid symbolic addrspace"),
+            }
+        } else {
+            self.parse_u32("invalid address space, must be a 24-bit integer")?
+        };
+        if n >= 1 << 24 {
+            return self.err_here("invalid address space, must be a 24-bit integer");
+        }
+        self.expect(Tok::RParen, "expected ')' in address space")?;
+        Ok(n)
+    }
+
+    fn parse_fn_type_rest(&mut self, ret: TypeId, start: usize) -> PResult<TypeId> {
+        match self.m.ctx.type_of(ret) {
+            Type::Label | Type::Metadata => return self.err(start, "invalid function return type"),
+            Type::Function { .. } => return self.err(start, "invalid function return type"),
+            _ => {}
+        }
+        self.expect(Tok::LParen, "expected '('")?;
+        let mut params: SmallVec<[TypeId; 4]> = SmallVec::new();
+        let mut vararg = false;
+        if !self.is(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    vararg = true;
+                    break;
+                }
+                let p = self.pos();
+                let t = self.parse_type("expected type")?;
+                if matches!(self.m.ctx.type_of(t), Type::Void | Type::Label | Type::Metadata | Type::Function { .. })
+                    && !matches!(self.m.ctx.type_of(t), Type::Metadata)
+                {
+                    return self.err(p, "invalid type for function argument");
+                }
+                // Old IR may put attributes and names on function type parameters.
+                self.skip_param_attrs_in_type()?;
+                if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
+                    return self.err_here("argument name invalid in function type");
+                }
+                params.push(t);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RParen, "expected ')' at end of argument list")?;
+        Ok(self.m.ctx.ty(Type::Function { ret, params, vararg }))
+    }
+
+    fn skip_param_attrs_in_type(&mut self) -> PResult<()> {
+        while self.tok.kind == Tok::Ident && super::attrs::is_param_attr_kw(self.text()) {
+            let mut sink = Vec::new();
+            self.parse_one_attr(&mut sink, super::attrs::AttrPos::Param)?;
+        }
+        Ok(())
+    }
+
+    fn parse_base_type(&mut self, msg: &str) -> PResult<TypeId> {
+        match self.tok.kind {
+            Tok::Ident => {
+                let t = self.text();
+                if let Some(ty) = simple_type(t) {
+                    self.next();
+                    return Ok(self.m.ctx.ty(ty));
+                }
+                if let Some(w) = int_width(t) {
+                    if w == 0 || w > (1 << 23) {
+                        return self.err_here("bitwidth for integer type out of range");
+                    }
+                    self.next();
+                    return Ok(self.m.ctx.int_ty(w));
+                }
+                match t {
+                    b"ptr" => {
+                        self.next();
+                        let as_ = if self.is_kw(b"addrspace") { self.parse_addrspace()? } else { 0 };
+                        Ok(self.m.ctx.ptr_ty(as_))
+                    }
+                    b"target" => self.parse_target_type(),
+                    b"x86_mmx" => {
+                        // Removed in LLVM 20: read as <1 x i64>.
+                        self.next();
+                        let i64t = self.m.ctx.int_ty(64);
+                        Ok(self.m.ctx.ty(Type::Vector { scalable: false, len: 1, elem: i64t }))
+                    }
+                    _ => self.err_here(msg),
+                }
+            }
+            Tok::LBrace => {
+                let (elems, _) = self.parse_struct_body_elems(false)?;
+                Ok(self.m.ctx.ty(Type::Struct { packed: false, elems: elems.into_iter().collect() }))
+            }
+            Tok::Less => {
+                self.next();
+                if self.is(Tok::LBrace) {
+                    let (elems, _) = self.parse_struct_body_elems(true)?;
+                    Ok(self.m.ctx.ty(Type::Struct { packed: true, elems: elems.into_iter().collect() }))
+                } else {
+                    self.parse_vector_rest()
+                }
+            }
+            Tok::LSquare => {
+                self.next();
+                let n = self.parse_u64("expected number in address space")?;
+                self.expect_kw(b"x", "expected 'x' after element count")?;
+                let p = self.pos();
+                let elem = self.parse_type("expected type")?;
+                if !is_valid_elem(self.m.ctx.type_of(elem)) {
+                    return self.err(p, "invalid array element type");
+                }
+                self.expect(Tok::RSquare, "expected end of sequential type")?;
+                Ok(self.m.ctx.ty(Type::Array(n, elem)))
+            }
+            Tok::LocalVar => {
+                let name = self.val_sym();
+                let p = self.pos();
+                self.next();
+                let (_, ty) = self.m.ctx.named_struct(name);
+                if !self.defined_types.contains(&ty) {
+                    self.type_fwd.entry(ty).or_insert(p);
+                }
+                Ok(self.resolve_type_alias(ty))
+            }
+            Tok::LocalVarId => {
+                let n = self.tok_num()?;
+                let p = self.pos();
+                self.next();
+                let ty = match self.numbered_types.get(&n) {
+                    Some(&t) => t,
+                    None => {
+                        let s = self.m.ctx.new_struct(None);
+                        let t = self.m.ctx.structs[s].ty.expect("struct type");
+                        self.numbered_types.insert(n, t);
+                        self.type_fwd.insert(t, p);
+                        t
+                    }
+                };
+                Ok(ty)
+            }
+            _ => self.err_here(msg),
+        }
+    }
+
+    fn resolve_type_alias(&self, ty: TypeId) -> TypeId {
+        ty
+    }
+
+    fn parse_vector_rest(&mut self) -> PResult<TypeId> {
+        // After '<': [vscale x] N x T >
+        let mut scalable = false;
+        if self.is_kw(b"vscale") {
+            self.next();
+            self.expect_kw(b"x", "expected 'x' after vscale")?;
+            scalable = true;
+        }
+        let n = self.parse_u64("expected number in address space")?;
+        self.expect_kw(b"x", "expected 'x' after element count")?;
+        let p = self.pos();
+        let elem = self.parse_type("expected type")?;
+        if n == 0 {
+            return self.err(p, "zero element vector is illegal");
+        }
+        if n >= 1 << 32 {
+            return self.err(p, "size too large for vector");
+        }
+        if !matches!(self.m.ctx.type_of(elem), Type::Int(_) | Type::Float(_) | Type::Ptr(_)) {
+            return self.err(p, "invalid vector element type");
+        }
+        self.expect(Tok::Greater, "expected end of sequential type")?;
+        Ok(self.m.ctx.ty(Type::Vector { scalable, len: n as u32, elem }))
+    }
+
+    /// Parses `{ T, T }` (after '<' for packed); returns the element types.
+    pub fn parse_struct_body_elems(&mut self, packed: bool) -> PResult<(Vec<TypeId>, bool)> {
+        self.expect(Tok::LBrace, "expected '{'")?;
+        let mut elems = Vec::new();
+        if !self.eat(Tok::RBrace) {
+            loop {
+                let p = self.pos();
+                let t = self.parse_type("expected type")?;
+                if !is_valid_elem(self.m.ctx.type_of(t)) {
+                    return self.err(p, "invalid element type for struct");
+                }
+                elems.push(t);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RBrace, "expected '}' at end of struct")?;
+        }
+        if packed {
+            self.expect(Tok::Greater, "expected '>' in packed struct")?;
+        }
+        Ok((elems, packed))
+    }
+
+    fn parse_target_type(&mut self) -> PResult<TypeId> {
+        self.next();
+        self.expect(Tok::LParen, "expected '(' in target extension type")?;
+        let name = self.parse_str("expected string for target extension type name")?;
+        let name = self.m.ctx.sym_bytes(&name);
+        let mut types = SmallVec::new();
+        let mut ints = SmallVec::new();
+        while self.eat(Tok::Comma) {
+            if self.is(Tok::Int) {
+                ints.push(self.parse_u32("expected integer")?);
+            } else {
+                if !ints.is_empty() {
+                    return self.err_here("expected uint32 param");
+                }
+                types.push(self.parse_type("expected type")?);
+            }
+        }
+        self.expect(Tok::RParen, "expected ')' in target extension type")?;
+        Ok(self.m.ctx.ty(Type::TargetExt { name, types, ints }))
+    }
+
+    /// `%T = type ...` and `%0 = type ...`.
+    pub fn parse_named_type(&mut self) -> PResult<()> {
+        let numbered = self.is(Tok::LocalVarId);
+        let name_pos = self.pos();
+        let (name, num) = if numbered { (None, Some(self.tok_num()?)) } else { (Some(self.val_sym()), None) };
+        self.next();
+        self.expect(Tok::Equal, "expected '=' after name")?;
+        self.expect_kw(b"type", "expected 'type' after name")?;
+        let ty = match (name, num) {
+            (Some(n), _) => self.m.ctx.named_struct(n).1,
+            (None, Some(n)) => match self.numbered_types.get(&n) {
+                Some(&t) => t,
+                None => {
+                    let s = self.m.ctx.new_struct(None);
+                    let t = self.m.ctx.structs[s].ty.expect("struct type");
+                    self.numbered_types.insert(n, t);
+                    t
+                }
+            },
+            _ => unreachable!("a type name is named or numbered"),
+        };
+        if self.defined_types.contains(&ty) {
+            let what = match (name, num) {
+                (Some(n), _) => format!("redefinition of type named '{}' of type", String::from_utf8_lossy(self.m.ctx.name(n))),
+                (_, Some(n)) => format!("redefinition of type '%{n}'"),
+                _ => String::new(),
+            };
+            return self.err(name_pos, what);
+        }
+        self.defined_types.insert(ty);
+        self.type_fwd.remove(&ty);
+        let sid = match self.m.ctx.type_of(ty) {
+            Type::Named(s) => *s,
+            _ => unreachable!("named types are structs"),
+        };
+        if self.eat_kw(b"opaque") {
+            return Ok(());
+        }
+        let packed = if self.is(Tok::Less) {
+            self.next();
+            if !self.is(Tok::LBrace) {
+                return self.err_here("expected '{' in packed struct");
+            }
+            true
+        } else {
+            false
+        };
+        if !self.is(Tok::LBrace) {
+            // A non-struct type given a name: LLVM keeps only the structure.
+            return self.err_here("non-struct types may not be recursive");
+        }
+        let (elems, _) = self.parse_struct_body_elems(packed)?;
+        self.m.ctx.structs[sid].body = Some(StructBody { packed, elems });
+        Ok(())
+    }
+}
+
+/// The type of a simple keyword.
+pub fn simple_type(t: &[u8]) -> Option<Type> {
+    Some(match t {
+        b"void" => Type::Void,
+        b"half" => Type::Float(FloatKind::Half),
+        b"bfloat" => Type::Float(FloatKind::BFloat),
+        b"float" => Type::Float(FloatKind::Float),
+        b"double" => Type::Float(FloatKind::Double),
+        b"x86_fp80" => Type::Float(FloatKind::X86Fp80),
+        b"fp128" => Type::Float(FloatKind::Fp128),
+        b"ppc_fp128" => Type::Float(FloatKind::PpcFp128),
+        b"label" => Type::Label,
+        b"metadata" => Type::Metadata,
+        b"token" => Type::Token,
+        b"x86_amx" => Type::X86Amx,
+        _ => return None,
+    })
+}
+
+/// The width of `iN`.
+pub fn int_width(t: &[u8]) -> Option<u32> {
+    if t.len() < 2 || t[0] != b'i' || !t[1..].iter().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if t.len() > 10 {
+        return Some(u32::MAX);
+    }
+    std::str::from_utf8(&t[1..]).ok()?.parse::<u64>().ok().map(|v| v.min(u32::MAX as u64) as u32)
+}
+
+fn is_valid_elem(t: &Type) -> bool {
+    !matches!(t, Type::Void | Type::Label | Type::Metadata | Type::Function { .. } | Type::Token)
+}
+
+/// A type as LLVM prints it, for error messages.
+pub fn type_text(m: &llrs_ir::Module, t: TypeId) -> String {
+    let ctx = &m.ctx;
+    match ctx.type_of(t) {
+        Type::Void => "void".into(),
+        Type::Float(k) => k.name().into(),
+        Type::X86Amx => "x86_amx".into(),
+        Type::Label => "label".into(),
+        Type::Metadata => "metadata".into(),
+        Type::Token => "token".into(),
+        Type::Int(b) => format!("i{b}"),
+        Type::Ptr(0) => "ptr".into(),
+        Type::Ptr(a) => format!("ptr addrspace({a})"),
+        Type::Array(n, e) => format!("[{n} x {}]", type_text(m, *e)),
+        Type::Vector { scalable, len, elem } => {
+            format!("<{}{len} x {}>", if *scalable { "vscale x " } else { "" }, type_text(m, *elem))
+        }
+        Type::Struct { packed, elems } => {
+            let inner: Vec<String> = elems.iter().map(|e| type_text(m, *e)).collect();
+            let body = if inner.is_empty() { "{}".to_string() } else { format!("{{ {} }}", inner.join(", ")) };
+            if *packed { format!("<{body}>") } else { body }
+        }
+        Type::Named(s) => match ctx.structs[*s].name {
+            Some(n) => format!("%{}", String::from_utf8_lossy(ctx.name(n))),
+            None => format!("%{}", s.0),
+        },
+        Type::Function { ret, params, vararg } => {
+            let mut ps: Vec<String> = params.iter().map(|p| type_text(m, *p)).collect();
+            if *vararg {
+                ps.push("...".into());
+            }
+            format!("{} ({})", type_text(m, *ret), ps.join(", "))
+        }
+        Type::TargetExt { name, types, ints } => {
+            let mut parts = vec![format!("\"{}\"", String::from_utf8_lossy(ctx.name(*name)))];
+            parts.extend(types.iter().map(|t| type_text(m, *t)));
+            parts.extend(ints.iter().map(|i| i.to_string()));
+            format!("target({})", parts.join(", "))
+        }
+    }
+}
