@@ -2,6 +2,7 @@
 //! and a writer that prints a module exactly as `llvm-dis` does.
 
 pub mod diag;
+mod writer;
 pub mod lexer;
 mod parser;
 
@@ -15,6 +16,5 @@ pub fn parse_module(src: &[u8], file_name: &str) -> Result<Module, Diagnostic> {
 
 /// Prints a module as `llvm-dis` prints it, without the `; ModuleID` line.
 pub fn print_module(module: &Module) -> Vec<u8> {
-    let _ = module;
-    Vec::new()
+    writer::print_module(module)
 }

@@ -1,0 +1,172 @@
+//! Attributes (`Attribute::getAsString`, `writeAttribute`, `writeAttributeSet`) and groups.
+
+use super::names::{write_escaped, write_u64};
+use super::Writer;
+use llrs_ir::attributes::{Attr, AttrArg, AttrsId, MemoryEffects, MEMORY_LOCATIONS};
+
+const MODREF: [&[u8]; 4] = [b"none", b"read", b"write", b"readwrite"];
+
+/// `memory(...)` as LLVM 22.1's `Attribute::getAsString` prints it: the access kind of `other`
+/// first (unless it is `none` and something else is not), then every location that differs from
+/// it (target memory locations included, even when `none`).
+pub fn write_memory(out: &mut Vec<u8>, me: MemoryEffects) {
+    const OTHER: usize = 3;
+    out.extend_from_slice(b"memory(");
+    let other = me.get(OTHER);
+    let union = (0..MEMORY_LOCATIONS.len()).fold(0, |a, l| a | me.get(l));
+    let mut first = true;
+    if other != 0 || union == other {
+        first = false;
+        out.extend_from_slice(MODREF[other as usize]);
+    }
+    for (loc, name) in MEMORY_LOCATIONS.iter().enumerate() {
+        let mr = me.get(loc);
+        if mr == other {
+            continue;
+        }
+        if !first {
+            out.extend_from_slice(b", ");
+        }
+        first = false;
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(MODREF[mr as usize]);
+    }
+    out.push(b')');
+}
+
+impl Writer<'_> {
+    /// One attribute; `group` selects the attribute-group spelling (`align=8`).
+    pub(super) fn write_attr(&mut self, a: &Attr, group: bool) {
+        let c = self.c;
+        let kind = c.name(a.kind);
+        match &a.arg {
+            AttrArg::None => self.out.extend_from_slice(kind),
+            AttrArg::Int(n) => {
+                self.out.extend_from_slice(kind);
+                if kind == b"align" {
+                    self.out.push(if group { b'=' } else { b' ' });
+                    write_u64(&mut self.out, *n);
+                } else if group && matches!(kind, b"alignstack" | b"dereferenceable" | b"dereferenceable_or_null") {
+                    self.out.push(b'=');
+                    write_u64(&mut self.out, *n);
+                } else {
+                    self.out.push(b'(');
+                    write_u64(&mut self.out, *n);
+                    self.out.push(b')');
+                }
+            }
+            AttrArg::Type(t) => {
+                self.out.extend_from_slice(kind);
+                self.out.push(b'(');
+                self.write_type(*t);
+                self.out.push(b')');
+            }
+            AttrArg::Str(v) => {
+                self.out.push(b'"');
+                self.out.extend_from_slice(kind);
+                self.out.push(b'"');
+                if let Some(v) = v {
+                    let v = c.name(*v);
+                    if !v.is_empty() {
+                        self.out.extend_from_slice(b"=\"");
+                        write_escaped(&mut self.out, v);
+                        self.out.push(b'"');
+                    }
+                }
+            }
+            AttrArg::Memory(me) => write_memory(&mut self.out, *me),
+            AttrArg::Range(t, lo, hi) => {
+                self.out.extend_from_slice(kind);
+                self.out.push(b'(');
+                self.write_type(*t);
+                self.out.push(b' ');
+                super::constants::write_apint_signed(&mut self.out, lo);
+                self.out.extend_from_slice(b", ");
+                super::constants::write_apint_signed(&mut self.out, hi);
+                self.out.push(b')');
+            }
+            AttrArg::AllocSize(a, b) => {
+                self.out.extend_from_slice(kind);
+                self.out.push(b'(');
+                write_u64(&mut self.out, *a as u64);
+                if let Some(b) = b {
+                    self.out.push(b',');
+                    write_u64(&mut self.out, *b as u64);
+                }
+                self.out.push(b')');
+            }
+            AttrArg::VScale(a, b) => {
+                self.out.extend_from_slice(kind);
+                self.out.push(b'(');
+                write_u64(&mut self.out, *a as u64);
+                self.out.push(b',');
+                write_u64(&mut self.out, *b as u64);
+                self.out.push(b')');
+            }
+            AttrArg::Text(t) => {
+                self.out.extend_from_slice(kind);
+                self.out.push(b'(');
+                self.out.extend_from_slice(c.name(*t));
+                self.out.push(b')');
+            }
+        }
+    }
+
+    /// The attributes of a set separated by spaces.
+    pub(super) fn write_attr_set(&mut self, a: AttrsId, group: bool) {
+        let c = self.c;
+        for (i, at) in c.attrs_of(a).iter().enumerate() {
+            if i > 0 {
+                self.out.push(b' ');
+            }
+            self.write_attr(at, group);
+        }
+    }
+
+    /// `; Function Attrs: ...` line (non-string attributes only).
+    pub(super) fn write_fn_attrs_comment(&mut self, a: AttrsId) {
+        let c = self.c;
+        let mut first = true;
+        for at in c.attrs_of(a) {
+            if matches!(at.arg, AttrArg::Str(_)) {
+                continue;
+            }
+            if first {
+                self.out.extend_from_slice(b"; Function Attrs: ");
+                first = false;
+            } else {
+                self.out.push(b' ');
+            }
+            self.write_attr(at, false);
+        }
+        if !first {
+            self.out.push(b'\n');
+        }
+    }
+
+    /// ` #N` for a non-empty set.
+    pub(super) fn write_attr_group_ref(&mut self, a: AttrsId) {
+        if a == AttrsId::EMPTY {
+            return;
+        }
+        self.out.extend_from_slice(b" #");
+        match self.slots.attr_group(a) {
+            Some(n) => write_u64(&mut self.out, n as u64),
+            None => self.out.extend_from_slice(b"-1"),
+        }
+    }
+
+    /// `attributes #N = { ... }` lines.
+    pub(super) fn write_attr_groups(&mut self) {
+        let order = std::mem::take(&mut self.slots.attr_order);
+        for (i, &a) in order.iter().enumerate() {
+            self.out.extend_from_slice(b"attributes #");
+            write_u64(&mut self.out, i as u64);
+            self.out.extend_from_slice(b" = { ");
+            self.write_attr_set(a, true);
+            self.out.extend_from_slice(b" }\n");
+        }
+        self.slots.attr_order = order;
+    }
+}

@@ -1,0 +1,246 @@
+//! Metadata: operand order of nodes (for numbering), and printing of references and node bodies.
+
+use super::names::{write_escaped, write_i128, write_md_identifier, write_u64};
+use super::Writer;
+use llrs_ir::di_tables::di_node_spec;
+use llrs_ir::metadata::{DiValue, Local, Md, MdId, MdKind};
+use llrs_ir::{Context, Symbol, Value};
+use smallvec::SmallVec;
+
+/// The `MDNode` operands of node `n`, in operand order (what `CreateMetadataSlot` recurses into).
+/// Specialized nodes use [`llrs_ir::di_tables`]' operand order; fields it does not list follow
+/// in print order.
+pub fn node_operands(c: &Context, n: MdId) -> SmallVec<[MdId; 8]> {
+    let node = c.md(n);
+    let mut v = SmallVec::new();
+    let push = |v: &mut SmallVec<[MdId; 8]>, val: &DiValue| match val {
+        DiValue::Md(Md::Node(x)) => v.push(*x),
+        DiValue::List(items) => {
+            for m in items {
+                if let Md::Node(x) = m {
+                    v.push(*x);
+                }
+            }
+        }
+        _ => {}
+    };
+    match node.kind {
+        MdKind::Tuple => {
+            for o in &node.ops {
+                if let Md::Node(x) = o {
+                    v.push(*x);
+                }
+            }
+        }
+        MdKind::Special(kw) => {
+            let order: &[&str] =
+                std::str::from_utf8(c.name(kw)).ok().and_then(di_node_spec).map(|s| s.operand_order).unwrap_or(&[]);
+            let field_name = |f: &Option<Symbol>| f.map(|s| c.name(s)).unwrap_or(b"");
+            for name in order {
+                if name.starts_with('_') {
+                    continue;
+                }
+                for (f, val) in &node.fields {
+                    if field_name(f) == name.as_bytes() {
+                        push(&mut v, val);
+                    }
+                }
+            }
+            for (f, val) in &node.fields {
+                let fname = field_name(f);
+                if !order.iter().any(|o| o.as_bytes() == fname) {
+                    push(&mut v, val);
+                }
+            }
+            for o in &node.ops {
+                if let Md::Node(x) = o {
+                    v.push(*x);
+                }
+            }
+        }
+        MdKind::Expression | MdKind::ArgList => {}
+    }
+    v
+}
+
+impl Writer<'_> {
+    /// `WriteAsOperandInternal` for metadata (`writeMetadataAsOperand` when `null` is allowed).
+    pub(super) fn write_md(&mut self, m: Md) {
+        match m {
+            Md::Null => self.out.extend_from_slice(b"null"),
+            Md::Node(n) => self.write_md_node_ref(n),
+            Md::Str(s) => {
+                self.out.extend_from_slice(b"!\"");
+                write_escaped(&mut self.out, self.c.name(s));
+                self.out.push(b'"');
+            }
+            Md::Const(k) => {
+                let t = self.c.const_of(k).ty();
+                self.write_type(t);
+                self.out.push(b' ');
+                self.write_const(k);
+            }
+            Md::Local(l) => {
+                let v = match l {
+                    Local::Arg(a) => Value::Arg(a),
+                    Local::Inst(i) => Value::Inst(i),
+                };
+                self.write_typed_value(v);
+            }
+        }
+    }
+
+    /// A reference to a node: `!N`, or the node inline for DIExpression and DIArgList.
+    pub(super) fn write_md_node_ref(&mut self, n: MdId) {
+        let node = self.c.md(n);
+        match node.kind {
+            MdKind::Expression | MdKind::ArgList => self.write_md_body(n),
+            _ => {
+                let slot = match self.slots.md.get(n) {
+                    Some(s) => Some(s),
+                    None => self.slots.late_md(self.c, n),
+                };
+                match slot {
+                    Some(s) => {
+                        self.out.push(b'!');
+                        write_u64(&mut self.out, s as u64);
+                    }
+                    None => self.out.extend_from_slice(b"<badref>"),
+                }
+            }
+        }
+    }
+
+    /// The body of a node, as after `!N = `.
+    pub(super) fn write_md_body(&mut self, n: MdId) {
+        let c = self.c;
+        let node = c.md(n);
+        if node.distinct {
+            self.out.extend_from_slice(b"distinct ");
+        }
+        match node.kind {
+            MdKind::Tuple => {
+                self.out.extend_from_slice(b"!{");
+                for (i, &o) in node.ops.iter().enumerate() {
+                    if i > 0 {
+                        self.out.extend_from_slice(b", ");
+                    }
+                    self.write_md(o);
+                }
+                self.out.push(b'}');
+            }
+            MdKind::Expression => {
+                self.out.extend_from_slice(b"!DIExpression(");
+                self.write_fields(n);
+                self.out.push(b')');
+            }
+            MdKind::ArgList => {
+                self.out.extend_from_slice(b"!DIArgList(");
+                for (i, &o) in node.ops.iter().enumerate() {
+                    if i > 0 {
+                        self.out.extend_from_slice(b", ");
+                    }
+                    self.write_md(o);
+                }
+                self.out.push(b')');
+            }
+            MdKind::Special(kw) => {
+                self.out.push(b'!');
+                self.out.extend_from_slice(c.name(kw));
+                self.out.push(b'(');
+                self.write_fields(n);
+                self.out.push(b')');
+            }
+        }
+    }
+
+    fn write_fields(&mut self, n: MdId) {
+        let c = self.c;
+        let node = c.md(n);
+        for (i, (name, val)) in node.fields.iter().enumerate() {
+            if i > 0 {
+                self.out.extend_from_slice(b", ");
+            }
+            if let Some(name) = name {
+                self.out.extend_from_slice(c.name(*name));
+                self.out.extend_from_slice(b": ");
+            }
+            match val {
+                DiValue::Md(m) => self.write_md(*m),
+                DiValue::Int(v) => write_i128(&mut self.out, *v),
+                DiValue::Str(s) => {
+                    self.out.push(b'"');
+                    write_escaped(&mut self.out, c.name(*s));
+                    self.out.push(b'"');
+                }
+                DiValue::Ident(s) => self.out.extend_from_slice(c.name(*s)),
+                DiValue::BigInt(s) => self.out.extend_from_slice(c.name(*s)),
+                DiValue::List(items) => {
+                    self.out.push(b'{');
+                    for (j, &m) in items.iter().enumerate() {
+                        if j > 0 {
+                            self.out.extend_from_slice(b", ");
+                        }
+                        self.write_md(m);
+                    }
+                    self.out.push(b'}');
+                }
+                DiValue::Flags(fl) => {
+                    for (j, f) in fl.iter().enumerate() {
+                        if j > 0 {
+                            self.out.extend_from_slice(b" | ");
+                        }
+                        self.out.extend_from_slice(c.name(*f));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Attachments ` !kind !N` with the given separator, sorted by kind id.
+    pub(super) fn write_attachments(&mut self, md: &[(Symbol, MdId)], sep: &[u8]) {
+        if md.is_empty() {
+            return;
+        }
+        let sorted = super::slots::sorted_attachments(self.c, md);
+        for (k, n) in sorted {
+            self.out.extend_from_slice(sep);
+            self.out.push(b'!');
+            write_md_identifier(&mut self.out, self.c.name(k));
+            self.out.push(b' ');
+            self.write_md_node_ref(n);
+        }
+    }
+
+    /// `!name = !{!0, !1}` lines.
+    pub(super) fn write_named_md(&mut self) {
+        let m = self.m;
+        for (name, ops) in &m.named_md {
+            self.out.push(b'!');
+            write_md_identifier(&mut self.out, self.c.name(*name));
+            self.out.extend_from_slice(b" = !{");
+            for (i, &n) in ops.iter().enumerate() {
+                if i > 0 {
+                    self.out.extend_from_slice(b", ");
+                }
+                self.write_md_node_ref(n);
+            }
+            self.out.extend_from_slice(b"}\n");
+        }
+    }
+
+    /// Every numbered node: `!N = ...`.
+    pub(super) fn write_all_md(&mut self) {
+        let mut i = 0;
+        // Printing may number nodes met late; keep going until every one is written.
+        while i < self.slots.md.order.len() {
+            let n = self.slots.md.order[i];
+            self.out.push(b'!');
+            write_u64(&mut self.out, i as u64);
+            self.out.extend_from_slice(b" = ");
+            self.write_md_body(n);
+            self.out.push(b'\n');
+            i += 1;
+        }
+    }
+}

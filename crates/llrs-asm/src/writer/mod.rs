@@ -1,0 +1,249 @@
+//! The writer: prints a [`Module`] exactly as LLVM 22's `llvm-dis` does (AsmWriter.cpp), without
+//! the `; ModuleID` line.
+//!
+//! One [`Writer`] walks the module once, writing into a single `Vec<u8>`. Numbering follows
+//! LLVM's SlotTracker: module-level slots first ([`slots::ModuleSlots::new`]), then each
+//! function's metadata, call-site attribute groups and local slots just before it is printed.
+
+mod attributes;
+mod constants;
+mod instructions;
+mod metadata;
+mod module;
+mod names;
+mod slots;
+mod types;
+
+use llrs_ir::metadata::Md;
+use llrs_ir::module::{AsmId, GlobalId};
+use llrs_ir::types::{Type, TypeId};
+use llrs_ir::{BlockId, Context, Module, Value};
+use names::{write_escaped, write_name, write_u64};
+use slots::{FuncSlots, ModuleSlots};
+use types::TypePrinter;
+
+/// Prints `module` as `llvm-dis` does.
+pub fn print_module(module: &Module) -> Vec<u8> {
+    let mut w = Writer::new(module);
+    w.print_module();
+    w.out
+}
+
+/// The type of a value, for printing and for comparing operand types.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum VTy {
+    /// A type of the context.
+    T(TypeId),
+    /// `label`.
+    Label,
+    /// `metadata`.
+    Metadata,
+    /// `ptr` (inline asm).
+    Ptr0,
+}
+
+/// The state of one module print.
+pub(crate) struct Writer<'a> {
+    m: &'a Module,
+    c: &'a Context,
+    out: Vec<u8>,
+    types: TypePrinter,
+    slots: ModuleSlots,
+    /// The function being printed.
+    func: Option<GlobalId>,
+    /// Its local slots.
+    fslots: FuncSlots,
+    /// The datalayout's program address space.
+    prog_as: u32,
+}
+
+/// The program address space of a datalayout string (`P<n>`).
+fn program_addrspace(dl: Option<&[u8]>) -> u32 {
+    let Some(dl) = dl else { return 0 };
+    for part in dl.split(|&b| b == b'-') {
+        if part.first() == Some(&b'P') {
+            if let Ok(s) = std::str::from_utf8(&part[1..]) {
+                if let Ok(n) = s.parse() {
+                    return n;
+                }
+            }
+        }
+    }
+    0
+}
+
+impl<'a> Writer<'a> {
+    fn new(m: &'a Module) -> Self {
+        Writer {
+            m,
+            c: &m.ctx,
+            out: Vec::with_capacity(1 << 16),
+            types: TypePrinter::new(m),
+            slots: ModuleSlots::new(m),
+            func: None,
+            fslots: FuncSlots::default(),
+            prog_as: program_addrspace(m.data_layout.as_deref()),
+        }
+    }
+
+    fn write_type(&mut self, t: TypeId) {
+        self.types.print(self.c, t, &mut self.out);
+    }
+
+    fn write_vty(&mut self, t: VTy) {
+        match t {
+            VTy::T(t) => self.write_type(t),
+            VTy::Label => self.out.extend_from_slice(b"label"),
+            VTy::Metadata => self.out.extend_from_slice(b"metadata"),
+            VTy::Ptr0 => self.out.extend_from_slice(b"ptr"),
+        }
+    }
+
+    /// Structural equality of value types.
+    fn same_vty(&self, a: VTy, b: VTy) -> bool {
+        let norm = |t: VTy| match t {
+            VTy::T(id) => match self.c.type_of(id) {
+                Type::Label => VTy::Label,
+                Type::Metadata => VTy::Metadata,
+                Type::Ptr(0) => VTy::Ptr0,
+                _ => VTy::T(id),
+            },
+            o => o,
+        };
+        norm(a) == norm(b)
+    }
+
+    /// The type of a value in the current function.
+    fn value_ty(&self, v: Value) -> VTy {
+        match v {
+            Value::Const(k) => VTy::T(self.c.const_of(k).ty()),
+            Value::Arg(a) => {
+                let g = self.func.expect("argument outside a function");
+                let params = self.c.fn_params(self.m.globals[g].value_ty);
+                match params.get(a as usize) {
+                    Some(&t) => VTy::T(t),
+                    None => VTy::Ptr0,
+                }
+            }
+            Value::Inst(i) => {
+                let g = self.func.expect("instruction outside a function");
+                let body = self.m.func(g).body.as_ref().expect("function has a body");
+                VTy::T(body.insts[i].ty)
+            }
+            Value::Block(_) => VTy::Label,
+            Value::Md(_) => VTy::Metadata,
+            Value::Asm(_) => VTy::Ptr0,
+        }
+    }
+
+    /// `@name` or `@N`.
+    fn write_global_ref(&mut self, g: GlobalId) {
+        let gl = &self.m.globals[g];
+        match gl.name {
+            Some(n) => write_name(&mut self.out, Some(b'@'), self.c.name(n)),
+            None => match self.slots.globals.get(g.0 as usize) {
+                Some(&s) if s != slots::NONE => {
+                    self.out.push(b'@');
+                    write_u64(&mut self.out, s as u64);
+                }
+                _ => self.out.extend_from_slice(b"<badref>"),
+            },
+        }
+    }
+
+    /// A local value of the current function: `%name` or `%N`.
+    fn write_local(&mut self, v: Value) {
+        let name = self.func.and_then(|g| {
+            let fd = self.m.func(g);
+            match v {
+                Value::Arg(a) => fd.arg_names.get(a as usize).copied().flatten(),
+                Value::Inst(i) => fd.body.as_ref().and_then(|b| b.insts[i].name),
+                Value::Block(b) => fd.body.as_ref().and_then(|bd| bd.blocks[b].name),
+                _ => None,
+            }
+        });
+        match name {
+            Some(n) => write_name(&mut self.out, Some(b'%'), self.c.name(n)),
+            None => match self.fslots.get(v) {
+                Some(s) => {
+                    self.out.push(b'%');
+                    write_u64(&mut self.out, s as u64);
+                }
+                None => self.out.extend_from_slice(b"<badref>"),
+            },
+        }
+    }
+
+    /// A block of function `g` as an operand (`blockaddress`), numbered in that function.
+    fn write_block_of(&mut self, g: GlobalId, b: BlockId) {
+        if self.func == Some(g) {
+            self.write_local(Value::Block(b));
+            return;
+        }
+        let fd = self.m.func(g);
+        let Some(body) = fd.body.as_ref() else {
+            self.out.extend_from_slice(b"<badref>");
+            return;
+        };
+        if let Some(n) = body.blocks.get(b).and_then(|bd| bd.name) {
+            write_name(&mut self.out, Some(b'%'), self.c.name(n));
+            return;
+        }
+        let fs = FuncSlots::new(self.c, fd);
+        match fs.get(Value::Block(b)) {
+            Some(s) => {
+                self.out.push(b'%');
+                write_u64(&mut self.out, s as u64);
+            }
+            None => self.out.extend_from_slice(b"<badref>"),
+        }
+    }
+
+    /// `WriteAsOperandInternal` for a value: no type.
+    fn write_value(&mut self, v: Value) {
+        match v {
+            Value::Const(k) => self.write_const(k),
+            Value::Arg(_) | Value::Inst(_) | Value::Block(_) => self.write_local(v),
+            Value::Md(m) => self.write_md_value(m),
+            Value::Asm(a) => self.write_asm(a),
+        }
+    }
+
+    /// Metadata as a value: like [`Writer::write_md`] but `null` never occurs here.
+    fn write_md_value(&mut self, m: Md) {
+        self.write_md(m);
+    }
+
+    /// `T v`.
+    fn write_typed_value(&mut self, v: Value) {
+        let t = self.value_ty(v);
+        self.write_vty(t);
+        self.out.push(b' ');
+        self.write_value(v);
+    }
+
+    fn write_asm(&mut self, a: AsmId) {
+        let asm = &self.m.asms[a];
+        self.out.extend_from_slice(b"asm ");
+        if asm.side_effect {
+            self.out.extend_from_slice(b"sideeffect ");
+        }
+        if asm.align_stack {
+            self.out.extend_from_slice(b"alignstack ");
+        }
+        if asm.intel {
+            self.out.extend_from_slice(b"inteldialect ");
+        }
+        if asm.can_throw {
+            self.out.extend_from_slice(b"unwind ");
+        }
+        self.out.push(b'"');
+        write_escaped(&mut self.out, self.c.name(asm.asm));
+        self.out.extend_from_slice(b"\", \"");
+        write_escaped(&mut self.out, self.c.name(asm.constraints));
+        self.out.push(b'"');
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,528 @@
+//! Module layout (`printModule`), globals, aliases, ifuncs, comdats, functions and blocks.
+
+use super::names::{write_escaped, write_name, write_quoted, write_u64};
+use super::slots::FuncSlots;
+use super::Writer;
+use llrs_ir::attributes::AttrsId;
+use llrs_ir::callconv::cc_print_name;
+use llrs_ir::function::Body;
+use llrs_ir::instructions::InstExtra;
+use llrs_ir::module::{
+    sanitizer, ComdatId, DllStorage, Global, GlobalId, Linkage, ThreadLocal, UnnamedAddr, Visibility,
+};
+use llrs_ir::{BlockId, Value};
+use rustc_hash::FxHashSet;
+
+impl Writer<'_> {
+    /// `AssemblyWriter::printModule`.
+    pub(super) fn print_module(&mut self) {
+        let m = self.m;
+        if let Some(s) = &m.source_filename {
+            if !s.is_empty() {
+                self.out.extend_from_slice(b"source_filename = \"");
+                write_escaped(&mut self.out, s);
+                self.out.extend_from_slice(b"\"\n");
+            }
+        }
+        if let Some(dl) = &m.data_layout {
+            if !dl.is_empty() {
+                self.out.extend_from_slice(b"target datalayout = \"");
+                self.out.extend_from_slice(dl);
+                self.out.extend_from_slice(b"\"\n");
+            }
+        }
+        if let Some(t) = &m.triple {
+            if !t.is_empty() {
+                self.out.extend_from_slice(b"target triple = \"");
+                self.out.extend_from_slice(t);
+                self.out.extend_from_slice(b"\"\n");
+            }
+        }
+        if !m.module_asm.is_empty() {
+            self.out.push(b'\n');
+            let mut rest: &[u8] = &m.module_asm;
+            loop {
+                let (front, tail) = match rest.iter().position(|&b| b == b'\n') {
+                    Some(i) => (&rest[..i], &rest[i + 1..]),
+                    None => (rest, &rest[rest.len()..]),
+                };
+                self.out.extend_from_slice(b"module asm \"");
+                write_escaped(&mut self.out, front);
+                self.out.extend_from_slice(b"\"\n");
+                rest = tail;
+                if rest.is_empty() {
+                    break;
+                }
+            }
+        }
+        self.print_type_identities();
+
+        // Comdats used by global objects: functions first, then variables.
+        let mut comdats: Vec<ComdatId> = Vec::new();
+        let mut seen = FxHashSet::default();
+        for &g in m.functions.iter().chain(m.vars.iter()) {
+            if let Some(cd) = m.globals[g].comdat {
+                if seen.insert(cd) {
+                    comdats.push(cd);
+                }
+            }
+        }
+        if !comdats.is_empty() {
+            self.out.push(b'\n');
+        }
+        for (i, &cd) in comdats.iter().enumerate() {
+            let comdat = &m.comdats[cd];
+            write_name(&mut self.out, Some(b'$'), self.c.name(comdat.name));
+            self.out.extend_from_slice(b" = comdat ");
+            self.out.extend_from_slice(comdat.kind.name().as_bytes());
+            self.out.push(b'\n');
+            if i + 1 != comdats.len() {
+                self.out.push(b'\n');
+            }
+        }
+
+        if !m.vars.is_empty() {
+            self.out.push(b'\n');
+        }
+        for &g in &m.vars {
+            self.print_global_var(g);
+            self.out.push(b'\n');
+        }
+        if !m.aliases.is_empty() {
+            self.out.push(b'\n');
+        }
+        for &g in &m.aliases {
+            self.print_alias(g, false);
+        }
+        if !m.ifuncs.is_empty() {
+            self.out.push(b'\n');
+        }
+        for &g in &m.ifuncs {
+            self.print_alias(g, true);
+        }
+        for &g in &m.functions {
+            self.out.push(b'\n');
+            self.print_function(g);
+        }
+        if !self.slots.attr_order.is_empty() {
+            self.out.push(b'\n');
+            self.write_attr_groups();
+        }
+        if !m.named_md.is_empty() {
+            self.out.push(b'\n');
+        }
+        self.write_named_md();
+        if !self.slots.md.order.is_empty() {
+            self.out.push(b'\n');
+            self.write_all_md();
+        }
+        if !m.summaries.is_empty() {
+            self.out.push(b'\n');
+            for (n, text) in &m.summaries {
+                self.out.push(b'^');
+                write_u64(&mut self.out, *n as u64);
+                self.out.extend_from_slice(b" = ");
+                self.out.extend_from_slice(text);
+                self.out.push(b'\n');
+            }
+        }
+    }
+
+    fn print_type_identities(&mut self) {
+        if self.types.is_empty() {
+            return;
+        }
+        self.out.push(b'\n');
+        let c = self.c;
+        for i in 0..self.types.numbered.len() {
+            let s = self.types.numbered[i];
+            self.out.push(b'%');
+            write_u64(&mut self.out, i as u64);
+            self.out.extend_from_slice(b" = type ");
+            self.types.print_struct_body(c, s, &mut self.out);
+            self.out.push(b'\n');
+        }
+        for i in 0..self.types.named.len() {
+            let s = self.types.named[i];
+            if let Some(n) = c.structs[s].name {
+                write_name(&mut self.out, Some(b'%'), c.name(n));
+            }
+            self.out.extend_from_slice(b" = type ");
+            self.types.print_struct_body(c, s, &mut self.out);
+            self.out.push(b'\n');
+        }
+    }
+
+    /// Linkage, dso_local, visibility, dll storage: the common prefix of global values.
+    fn write_linkage_etc(&mut self, gl: &Global, dll: bool) {
+        if gl.linkage != Linkage::External {
+            self.out.extend_from_slice(gl.linkage.name().as_bytes());
+            self.out.push(b' ');
+        }
+        let implicit =
+            gl.linkage.is_local() || (gl.visibility != Visibility::Default && gl.linkage != Linkage::ExternWeak);
+        if gl.dso_local && !implicit {
+            self.out.extend_from_slice(b"dso_local ");
+        }
+        match gl.visibility {
+            Visibility::Default => {}
+            Visibility::Hidden => self.out.extend_from_slice(b"hidden "),
+            Visibility::Protected => self.out.extend_from_slice(b"protected "),
+        }
+        if dll {
+            match gl.dll {
+                DllStorage::Default => {}
+                DllStorage::Import => self.out.extend_from_slice(b"dllimport "),
+                DllStorage::Export => self.out.extend_from_slice(b"dllexport "),
+            }
+        }
+    }
+
+    fn write_tls_unnamed(&mut self, gl: &Global) {
+        match gl.thread_local {
+            ThreadLocal::None => {}
+            ThreadLocal::GeneralDynamic => self.out.extend_from_slice(b"thread_local "),
+            ThreadLocal::LocalDynamic => self.out.extend_from_slice(b"thread_local(localdynamic) "),
+            ThreadLocal::InitialExec => self.out.extend_from_slice(b"thread_local(initialexec) "),
+            ThreadLocal::LocalExec => self.out.extend_from_slice(b"thread_local(localexec) "),
+        }
+        match gl.unnamed_addr {
+            UnnamedAddr::None => {}
+            UnnamedAddr::Local => self.out.extend_from_slice(b"local_unnamed_addr "),
+            UnnamedAddr::Global => self.out.extend_from_slice(b"unnamed_addr "),
+        }
+    }
+
+    fn write_comdat(&mut self, gl: &Global, var: bool) {
+        let Some(cd) = gl.comdat else { return };
+        if var {
+            self.out.push(b',');
+        }
+        self.out.extend_from_slice(b" comdat");
+        let cname = self.m.comdats[cd].name;
+        let same = match gl.name {
+            Some(n) => self.c.name(n) == self.c.name(cname),
+            None => self.c.name(cname).is_empty(),
+        };
+        if !same {
+            self.out.push(b'(');
+            write_name(&mut self.out, Some(b'$'), self.c.name(cname));
+            self.out.push(b')');
+        }
+    }
+
+    fn print_global_var(&mut self, g: GlobalId) {
+        let m = self.m;
+        let gl = &m.globals[g];
+        self.write_global_ref(g);
+        self.out.extend_from_slice(b" = ");
+        if gl.var.init.is_none() && gl.linkage == Linkage::External {
+            self.out.extend_from_slice(b"external ");
+        }
+        self.write_linkage_etc(gl, true);
+        self.write_tls_unnamed(gl);
+        if gl.addrspace != 0 {
+            self.out.extend_from_slice(b"addrspace(");
+            write_u64(&mut self.out, gl.addrspace as u64);
+            self.out.extend_from_slice(b") ");
+        }
+        if gl.var.externally_initialized {
+            self.out.extend_from_slice(b"externally_initialized ");
+        }
+        self.out.extend_from_slice(if gl.var.constant { b"constant " } else { b"global " });
+        self.write_type(gl.value_ty);
+        if let Some(init) = gl.var.init {
+            self.out.push(b' ');
+            self.write_const(init);
+        }
+        if let Some(s) = gl.section {
+            self.out.extend_from_slice(b", section ");
+            write_quoted(&mut self.out, self.c.name(s));
+        }
+        if let Some(s) = gl.partition {
+            self.out.extend_from_slice(b", partition ");
+            write_quoted(&mut self.out, self.c.name(s));
+        }
+        if let Some(s) = gl.var.code_model {
+            self.out.extend_from_slice(b", code_model \"");
+            self.out.extend_from_slice(self.c.name(s));
+            self.out.push(b'"');
+        }
+        let sz = gl.var.sanitizer;
+        if sz & sanitizer::NO_ADDRESS != 0 {
+            self.out.extend_from_slice(b", no_sanitize_address");
+        }
+        if sz & sanitizer::NO_HWADDRESS != 0 {
+            self.out.extend_from_slice(b", no_sanitize_hwaddress");
+        }
+        if sz & sanitizer::MEMTAG != 0 {
+            self.out.extend_from_slice(b", sanitize_memtag");
+        }
+        if sz & sanitizer::DYNINIT != 0 {
+            self.out.extend_from_slice(b", sanitize_address_dyninit");
+        }
+        self.write_comdat(gl, true);
+        if gl.align != 0 {
+            self.out.extend_from_slice(b", align ");
+            write_u64(&mut self.out, gl.align);
+        }
+        self.write_attachments(&gl.md, b", ");
+        self.write_attr_group_ref(gl.var.attrs);
+    }
+
+    fn print_alias(&mut self, g: GlobalId, ifunc: bool) {
+        let m = self.m;
+        let gl = &m.globals[g];
+        self.write_global_ref(g);
+        self.out.extend_from_slice(b" = ");
+        self.write_linkage_etc(gl, !ifunc);
+        if ifunc {
+            self.out.extend_from_slice(b"ifunc ");
+        } else {
+            self.write_tls_unnamed(gl);
+            self.out.extend_from_slice(b"alias ");
+        }
+        self.write_type(gl.value_ty);
+        self.out.extend_from_slice(b", ");
+        match gl.target {
+            Some(t) => {
+                if matches!(self.c.const_of(t), llrs_ir::Const::Expr(_)) {
+                    self.write_const(t);
+                } else {
+                    self.write_typed_const(t);
+                }
+            }
+            None => self.out.extend_from_slice(b"ptr <<NULL ALIASEE>>"),
+        }
+        if let Some(s) = gl.partition {
+            self.out.extend_from_slice(b", partition ");
+            write_quoted(&mut self.out, self.c.name(s));
+        }
+        self.out.push(b'\n');
+    }
+
+    /// `AssemblyWriter::printFunction`.
+    fn print_function(&mut self, g: GlobalId) {
+        let m = self.m;
+        let c = self.c;
+        let gl = &m.globals[g];
+        let Some(fd) = gl.func.as_deref() else { return };
+        if fd.attrs.func != AttrsId::EMPTY {
+            self.write_fn_attrs_comment(fd.attrs.func);
+        }
+        // Machine.incorporateFunction + processFunction.
+        self.slots.process_function(m, g);
+        self.fslots = FuncSlots::new(c, fd);
+        self.func = Some(g);
+
+        let decl = fd.body.is_none();
+        if decl {
+            self.out.extend_from_slice(b"declare");
+            self.write_attachments(&gl.md, b" ");
+            self.out.push(b' ');
+        } else {
+            self.out.extend_from_slice(b"define ");
+        }
+        self.write_linkage_etc(gl, true);
+        if fd.cconv != 0 {
+            self.write_cconv(fd.cconv);
+            self.out.push(b' ');
+        }
+        if fd.attrs.ret != AttrsId::EMPTY {
+            self.write_attr_set(fd.attrs.ret, false);
+            self.out.push(b' ');
+        }
+        let (ret, params, vararg) = match c.type_of(gl.value_ty) {
+            llrs_ir::Type::Function { ret, params, vararg } => (*ret, params.clone(), *vararg),
+            _ => (gl.value_ty, Default::default(), false),
+        };
+        self.write_type(ret);
+        self.out.push(b' ');
+        self.write_global_ref(g);
+        self.out.push(b'(');
+        for (i, &p) in params.iter().enumerate() {
+            if i > 0 {
+                self.out.extend_from_slice(b", ");
+            }
+            self.write_type(p);
+            let pa = fd.attrs.param(i);
+            if pa != AttrsId::EMPTY {
+                self.out.push(b' ');
+                self.write_attr_set(pa, false);
+            }
+            if !decl {
+                self.out.push(b' ');
+                self.write_local(Value::Arg(i as u32));
+            }
+        }
+        if vararg {
+            if !params.is_empty() {
+                self.out.extend_from_slice(b", ");
+            }
+            self.out.extend_from_slice(b"...");
+        }
+        self.out.push(b')');
+        match gl.unnamed_addr {
+            UnnamedAddr::None => {}
+            UnnamedAddr::Local => self.out.extend_from_slice(b" local_unnamed_addr"),
+            UnnamedAddr::Global => self.out.extend_from_slice(b" unnamed_addr"),
+        }
+        if gl.addrspace != 0 || self.prog_as != 0 {
+            self.out.extend_from_slice(b" addrspace(");
+            write_u64(&mut self.out, gl.addrspace as u64);
+            self.out.push(b')');
+        }
+        self.write_attr_group_ref(fd.attrs.func);
+        if let Some(s) = gl.section {
+            self.out.extend_from_slice(b" section ");
+            write_quoted(&mut self.out, c.name(s));
+        }
+        if let Some(s) = gl.partition {
+            self.out.extend_from_slice(b" partition ");
+            write_quoted(&mut self.out, c.name(s));
+        }
+        self.write_comdat(gl, false);
+        if gl.align != 0 {
+            self.out.extend_from_slice(b" align ");
+            write_u64(&mut self.out, gl.align);
+        }
+        if fd.prefalign != 0 {
+            self.out.extend_from_slice(b" prefalign(");
+            write_u64(&mut self.out, fd.prefalign);
+            self.out.push(b')');
+        }
+        if let Some(s) = fd.gc {
+            self.out.extend_from_slice(b" gc \"");
+            self.out.extend_from_slice(c.name(s));
+            self.out.push(b'"');
+        }
+        if let Some(k) = fd.prefix {
+            self.out.extend_from_slice(b" prefix ");
+            self.write_typed_const(k);
+        }
+        if let Some(k) = fd.prologue {
+            self.out.extend_from_slice(b" prologue ");
+            self.write_typed_const(k);
+        }
+        if let Some(k) = fd.personality {
+            self.out.extend_from_slice(b" personality ");
+            self.write_typed_const(k);
+        }
+        match fd.body.as_ref() {
+            None => self.out.push(b'\n'),
+            Some(body) => {
+                self.write_attachments(&gl.md, b" ");
+                self.out.extend_from_slice(b" {");
+                let preds = predecessors(body);
+                for (bi, &b) in body.layout.iter().enumerate() {
+                    self.print_block(body, b, bi == 0, &preds);
+                }
+                self.out.extend_from_slice(b"}\n");
+            }
+        }
+        self.func = None;
+        self.fslots = FuncSlots::default();
+    }
+
+    /// `PrintCallingConv`.
+    pub(super) fn write_cconv(&mut self, cc: u32) {
+        match cc_print_name(cc) {
+            Some(n) => self.out.extend_from_slice(n.as_bytes()),
+            None => {
+                self.out.extend_from_slice(b"cc");
+                write_u64(&mut self.out, cc as u64);
+            }
+        }
+    }
+
+    fn print_block(&mut self, body: &Body, b: BlockId, entry: bool, preds: &[Vec<BlockId>]) {
+        let c = self.c;
+        let bd = &body.blocks[b];
+        let line_start;
+        if let Some(n) = bd.name {
+            self.out.push(b'\n');
+            line_start = self.out.len();
+            write_name(&mut self.out, None, c.name(n));
+            self.out.push(b':');
+        } else if !entry {
+            self.out.push(b'\n');
+            line_start = self.out.len();
+            match self.fslots.get(Value::Block(b)) {
+                Some(s) => write_u64(&mut self.out, s as u64),
+                None => self.out.extend_from_slice(b"<badref>"),
+            }
+            self.out.push(b':');
+        } else {
+            line_start = self.out.len();
+        }
+        if !entry {
+            // PadToColumn(50): columns count characters, not bytes.
+            let col = column_of(&self.out[line_start..]);
+            self.out.extend(std::iter::repeat_n(b' ', 50usize.saturating_sub(col).max(1)));
+            self.out.push(b';');
+            let p = &preds[b.0 as usize];
+            if p.is_empty() {
+                self.out.extend_from_slice(b" No predecessors!");
+            } else {
+                self.out.extend_from_slice(b" preds = ");
+                for (i, &pb) in p.iter().enumerate() {
+                    if i > 0 {
+                        self.out.extend_from_slice(b", ");
+                    }
+                    self.write_local(Value::Block(pb));
+                }
+            }
+        }
+        self.out.push(b'\n');
+        for &i in &bd.insts {
+            let inst = &body.insts[i];
+            for r in &inst.dbg_records {
+                self.out.extend_from_slice(b"    ");
+                self.write_dbg_record(r);
+                self.out.push(b'\n');
+            }
+            self.print_instruction(body, i);
+            self.out.push(b'\n');
+        }
+        for r in &bd.trailing_records {
+            self.out.extend_from_slice(b"    ");
+            self.write_dbg_record(r);
+            self.out.push(b'\n');
+        }
+    }
+}
+
+/// The column reached after writing `line` (formatted_raw_ostream counts UTF-8 characters).
+fn column_of(line: &[u8]) -> usize {
+    match std::str::from_utf8(line) {
+        Ok(s) => s.chars().count(),
+        Err(_) => line.iter().filter(|&&b| (b & 0xc0) != 0x80).count(),
+    }
+}
+
+/// Predecessors of every block, in LLVM's use-list order for parsed text: the reverse of the
+/// order in which terminators name the block.
+fn predecessors(body: &Body) -> Vec<Vec<BlockId>> {
+    let mut preds: Vec<Vec<BlockId>> = vec![Vec::new(); body.blocks.len()];
+    for &b in &body.layout {
+        let Some(&t) = body.blocks[b].insts.last() else { continue };
+        let inst = &body.insts[t];
+        if !inst.op.is_terminator() {
+            continue;
+        }
+        if let InstExtra::Phi(_) = inst.extra {
+            continue;
+        }
+        for &op in &inst.operands {
+            if let Value::Block(target) = op {
+                if let Some(p) = preds.get_mut(target.0 as usize) {
+                    p.push(b);
+                }
+            }
+        }
+    }
+    for p in preds.iter_mut() {
+        p.reverse();
+    }
+    preds
+}

@@ -1,0 +1,270 @@
+//! Writer tests: modules built with the llrs-ir API, printed and compared with llvm-dis output.
+
+use super::print_module;
+use llrs_ir::attributes::{Attr, AttrArg, MemoryEffects};
+use llrs_ir::instructions::{flags, AttrList, CallData, CmpPred, InstData, InstExtra, Opcode, TailKind};
+use llrs_ir::metadata::{DiValue, Md, MdKind, MdNode};
+use llrs_ir::module::{Linkage, UnnamedAddr};
+use llrs_ir::types::{FloatKind, Type};
+use llrs_ir::{Const, Module, Value};
+
+fn text(m: &Module) -> String {
+    String::from_utf8(print_module(m)).expect("utf-8 output")
+}
+
+#[test]
+fn writer_empty_module() {
+    let mut m = Module::new();
+    m.source_filename = Some(b"a.c".to_vec());
+    m.triple = Some(b"x86_64-pc-linux-gnu".to_vec());
+    assert_eq!(text(&m), "source_filename = \"a.c\"\ntarget triple = \"x86_64-pc-linux-gnu\"\n");
+}
+
+/// ```text
+/// @.str = private unnamed_addr constant [3 x i8] c"hi\00", align 1
+/// @0 = global i32 7
+///
+/// ; Function Attrs: nounwind memory(none)
+/// define i32 @f(i32 %0, i32 noundef %b) #0 {
+///   %2 = add nsw i32 %0, %b
+///   %3 = icmp sgt i32 %2, 0
+///   br i1 %3, label %4, label %done
+///
+/// 4:                                                ; preds = %1
+///   br label %done
+///
+/// done:                                             ; preds = %4, %1
+///   %5 = phi i32 [ %2, %4 ], [ 0, %1 ]
+///   %6 = call i32 @f(i32 %5, i32 1) #1
+///   ret i32 %6
+/// }
+///
+/// attributes #0 = { nounwind memory(none) }
+/// attributes #1 = { "k"="v" }
+/// ```
+#[test]
+fn writer_function_with_blocks() {
+    let mut m = Module::new();
+    let c = &mut m.ctx;
+    let i8t = c.int_ty(8);
+    let i32t = c.int_ty(32);
+    let arr = c.ty(Type::Array(3, i8t));
+    let bytes = c.konst(Const::Bytes(arr, Box::from(&b"hi\0"[..])));
+    let g = m.add_var(".str", arr, Some(bytes));
+    m.globals[g].linkage = Linkage::Private;
+    m.globals[g].unnamed_addr = UnnamedAddr::Global;
+    m.globals[g].var.constant = true;
+    m.globals[g].align = 1;
+    let seven = m.ctx.const_int(i32t, 7);
+    let g0 = m.new_global(None, llrs_ir::GlobalKind::Var, i32t);
+    m.globals[g0].var.init = Some(seven);
+    m.vars.push(g0);
+
+    let fty = m.ctx.fn_ty(i32t, &[i32t, i32t], false);
+    let f = m.add_function("f", fty);
+    let b_name = m.ctx.sym("b");
+    let nounwind = m.ctx.sym("nounwind");
+    let memory = m.ctx.sym("memory");
+    let noundef = m.ctx.sym("noundef");
+    let k = m.ctx.sym("k");
+    let v = m.ctx.sym("v");
+    let fn_attrs = m.ctx.attrs(vec![
+        Attr { kind: nounwind, arg: AttrArg::None },
+        Attr { kind: memory, arg: AttrArg::Memory(MemoryEffects(0)) },
+    ]);
+    let p1 = m.ctx.attrs(vec![Attr { kind: noundef, arg: AttrArg::None }]);
+    let call_attrs = m.ctx.attrs(vec![Attr { kind: k, arg: AttrArg::Str(Some(v)) }]);
+    let i1t = m.ctx.int_ty(1);
+    let void = m.ctx.void_ty();
+    let zero = m.ctx.const_int(i32t, 0);
+    let one = m.ctx.const_int(i32t, 1);
+    let fptr = m.ctx.ptr_ty(0);
+    let fconst = m.ctx.konst(Const::Global(fptr, f));
+    let done_name = m.ctx.sym("done");
+    {
+        let fd = m.func_mut(f);
+        fd.arg_names[1] = Some(b_name);
+        fd.attrs = AttrList { func: fn_attrs, ret: Default::default(), params: vec![Default::default(), p1] };
+    }
+    let body = m.body_mut(f);
+    let entry = body.create_block(None);
+    let b5 = body.create_block(None);
+    let done = body.create_block(Some(done_name));
+    body.append_block(entry);
+    body.append_block(b5);
+    body.append_block(done);
+    let mut add = InstData::new(Opcode::Add, i32t, [Value::Arg(0), Value::Arg(1)]);
+    add.flags = flags::NSW;
+    let add = body.append_inst(entry, add);
+    let mut cmp = InstData::new(Opcode::ICmp, i1t, [Value::Inst(add), Value::Const(zero)]);
+    cmp.extra = InstExtra::Cmp(CmpPred::Sgt);
+    let cmp = body.append_inst(entry, cmp);
+    body.append_inst(entry, InstData::new(Opcode::Br, void, [Value::Inst(cmp), Value::Block(b5), Value::Block(done)]));
+    body.append_inst(b5, InstData::new(Opcode::Br, void, [Value::Block(done)]));
+    let mut phi = InstData::new(Opcode::Phi, i32t, [Value::Inst(add), Value::Const(zero)]);
+    phi.extra = InstExtra::Phi(vec![b5, entry]);
+    let phi = body.append_inst(done, phi);
+    let mut call = InstData::new(Opcode::Call, i32t, [Value::Const(fconst), Value::Inst(phi), Value::Const(one)]);
+    call.extra = InstExtra::Call(Box::new(CallData {
+        fn_ty: fty,
+        cconv: 0,
+        attrs: AttrList { func: call_attrs, ..Default::default() },
+        bundles: Vec::new(),
+        tail: TailKind::None,
+        num_args: 2,
+    }));
+    let call = body.append_inst(done, call);
+    body.append_inst(done, InstData::new(Opcode::Ret, void, [Value::Inst(call)]));
+
+    let want = "
+@.str = private unnamed_addr constant [3 x i8] c\"hi\\00\", align 1
+@0 = global i32 7
+
+; Function Attrs: nounwind memory(none)
+define i32 @f(i32 %0, i32 noundef %b) #0 {
+  %2 = add nsw i32 %0, %b
+  %3 = icmp sgt i32 %2, 0
+  br i1 %3, label %4, label %done
+
+4:                                                ; preds = %1
+  br label %done
+
+done:                                             ; preds = %4, %1
+  %5 = phi i32 [ %2, %4 ], [ 0, %1 ]
+  %6 = call i32 @f(i32 %5, i32 1) #1
+  ret i32 %6
+}
+
+attributes #0 = { nounwind memory(none) }
+attributes #1 = { \"k\"=\"v\" }
+";
+    assert_eq!(text(&m), want);
+}
+
+/// Metadata numbering: named metadata first, then function attachments in kind order,
+/// operands depth first; DIExpression inline.
+#[test]
+fn writer_metadata_numbering() {
+    let mut m = Module::new();
+    let c = &mut m.ctx;
+    let void = c.void_ty();
+    let fty = c.fn_ty(void, &[], false);
+    let s_a = c.sym("a");
+    let s_b = c.sym("b");
+    let a = c.md_intern(MdNode::tuple(false, [Md::Str(s_a)]));
+    let b = c.md_intern(MdNode::tuple(true, [Md::Node(a), Md::Null]));
+    let ident = c.sym("llvm.ident");
+    m.named_md.push((ident, vec![b]));
+    let dbg = m.ctx.md_kind(b"dbg");
+    let prof = m.ctx.md_kind(b"prof");
+    let line = m.ctx.sym("line");
+    let scope = m.ctx.sym("scope");
+    let dil = m.ctx.sym("DILocation");
+    let loc = m.ctx.md_intern(MdNode {
+        distinct: false,
+        kind: MdKind::Special(dil),
+        ops: Default::default(),
+        fields: vec![(Some(line), DiValue::Int(3)), (Some(scope), DiValue::Md(Md::Node(b)))],
+    });
+    let p = m.ctx.md_intern(MdNode::tuple(false, [Md::Str(s_b)]));
+    let f = m.add_function("g", fty);
+    let body = m.body_mut(f);
+    let e = body.create_block(None);
+    body.append_block(e);
+    let mut r = InstData::new(Opcode::Ret, void, []);
+    r.md.push((prof, p));
+    r.md.push((dbg, loc));
+    body.append_inst(e, r);
+    let want = "
+define void @g() {
+  ret void, !dbg !2, !prof !3
+}
+
+!llvm.ident = !{!0}
+
+!0 = distinct !{!1, null}
+!1 = !{!\"a\"}
+!2 = !DILocation(line: 3, scope: !0)
+!3 = !{!\"b\"}
+";
+    assert_eq!(text(&m), want);
+}
+
+#[test]
+fn writer_constants() {
+    let mut m = Module::new();
+    let c = &mut m.ctx;
+    let i32t = c.int_ty(32);
+    let dbl = c.float_ty(FloatKind::Double);
+    let v4 = c.ty(Type::Vector { scalable: false, len: 4, elem: i32t });
+    let one = c.const_int(i32t, 1);
+    let two = c.const_int(i32t, 2);
+    let splat = c.konst(Const::Vector(v4, Box::from(&[one, one, one, one][..])));
+    let vec = c.konst(Const::Vector(v4, Box::from(&[one, two, one, two][..])));
+    let half = c.konst(Const::Float(dbl, 0.5f64.to_bits() as u128));
+    let st = c.ty(Type::Struct { packed: true, elems: [i32t, dbl].into_iter().collect() });
+    let s = c.konst(Const::Struct(st, Box::from(&[two, half][..])));
+    m.add_var("a", v4, Some(splat));
+    m.add_var("b", v4, Some(vec));
+    m.add_var("c", st, Some(s));
+    let want = "
+@a = global <4 x i32> splat (i32 1)
+@b = global <4 x i32> <i32 1, i32 2, i32 1, i32 2>
+@c = global <{ i32, double }> <{ i32 2, double 5.000000e-01 }>
+";
+    assert_eq!(text(&m), want);
+}
+
+/// Parses canonical text and prints it back unchanged (LLVM's own output is a fixed point).
+#[test]
+fn writer_round_trip_canonical() {
+    let src = "\
+source_filename = \"t.ll\"
+target datalayout = \"e-m:e-i64:64-n32:64\"
+
+%struct.S = type { i32, %struct.T }
+%struct.T = type { ptr }
+
+@g = global %struct.S zeroinitializer, align 8
+
+@h = alias i32, getelementptr inbounds nuw (%struct.S, ptr @g, i64 0, i32 1)
+
+; Function Attrs: noinline nounwind
+define dso_local i32 @main(i32 noundef %argc, ptr %argv) #0 !dbg !4 {
+entry:
+  %x = alloca i32, align 4
+  store i32 %argc, ptr %x, align 4
+    #dbg_declare(ptr %x, !7, !DIExpression(), !8)
+  %0 = load i32, ptr %x, align 4
+  switch i32 %0, label %sw.default [
+    i32 1, label %sw.bb
+    i32 2, label %sw.bb
+  ]
+
+sw.bb:                                            ; preds = %entry, %entry
+  ret i32 1
+
+sw.default:                                       ; preds = %entry
+  %f = fadd fast double 1.000000e+00, 0x3FB99999A0000000
+  %v = shufflevector <2 x i32> zeroinitializer, <2 x i32> poison, <2 x i32> <i32 1, i32 poison>
+  ret i32 0
+}
+
+attributes #0 = { noinline nounwind }
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"clang\", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, enums: !2, splitDebugInlining: false, nameTableKind: None)
+!1 = !DIFile(filename: \"t.c\", directory: \"C:\\\\dir\")
+!2 = !{}
+!3 = !{i32 2, !\"Debug Info Version\", i32 3}
+!4 = distinct !DISubprogram(name: \"main\", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null}
+!7 = !DILocalVariable(name: \"x\", scope: !4, file: !1, line: 2, type: null)
+!8 = !DILocation(line: 2, column: 7, scope: !4)
+";
+    let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    assert_eq!(text(&m), src);
+}
