@@ -1,0 +1,76 @@
+//! Throughput of the `.ll` reader and writer on real programs: for every
+//! `target/corpus/programs/NAME.ll.canon` (sqlite3 by clang, rust crates by rustc), the benchmarks
+//! `parse/NAME` (text → module) and `print/NAME` (module → text), reported in bytes of input per
+//! second. Run with `cargo bench -p llrs --bench programs` (add a name to run only some, e.g.
+//! `-- parse/rust-regex`). The corpus comes from `../shared/tools/corpus target/corpus`.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+
+fn programs() -> Vec<(String, PathBuf)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/corpus/programs");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!(
+            "note: no corpus at {}: nothing to benchmark (run ../shared/tools/corpus target/corpus)",
+            dir.display()
+        );
+        return Vec::new();
+    };
+    let mut files: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let stem = name.strip_suffix(".ll.canon")?.to_string();
+            Some((stem, entry.path()))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn bench_programs(c: &mut Criterion) {
+    for (name, path) in programs() {
+        let src = match std::fs::read(&path) {
+            Ok(src) => src,
+            Err(err) => {
+                println!("note: skipping {name}: could not read {}: {err}", path.display());
+                continue;
+            }
+        };
+        let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let module = match llrs::asm::parse_module(&src, &file_name) {
+            Ok(module) => module,
+            Err(diag) => {
+                println!(
+                    "note: skipping {name}: it does not parse yet: {}",
+                    diag.to_string().lines().next().unwrap_or("")
+                );
+                continue;
+            }
+        };
+        let bytes = Throughput::Bytes(src.len() as u64);
+
+        let mut group = c.benchmark_group("parse");
+        group.throughput(bytes.clone()).sampling_mode(SamplingMode::Flat);
+        group.bench_function(&name, |b| b.iter(|| llrs::asm::parse_module(black_box(&src), &file_name)));
+        group.finish();
+
+        let mut group = c.benchmark_group("print");
+        group.throughput(bytes).sampling_mode(SamplingMode::Flat);
+        group.bench_function(&name, |b| b.iter(|| llrs::asm::print_module(black_box(&module))));
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = bench_programs
+}
+criterion_main!(benches);
