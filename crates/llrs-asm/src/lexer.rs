@@ -199,7 +199,15 @@ impl<'a> Lexer<'a> {
                 b'@' => self.lex_var(start, Tok::GlobalVar, Tok::GlobalId),
                 b'%' => self.lex_var(start, Tok::LocalVar, Tok::LocalVarId),
                 b'$' => {
-                    if self.peek(0) == b'"' || is_ident_char(self.peek(0)) {
+                    // `$N:` is a label; otherwise a comdat name.
+                    let mut e = self.pos;
+                    while e < self.src.len() && is_label_char(self.src[e]) {
+                        e += 1;
+                    }
+                    if self.src.get(e) == Some(&b':') {
+                        self.pos = e + 1;
+                        self.tokv(Tok::Label, start, start, e, false)
+                    } else if self.peek(0) == b'"' || is_ident_char(self.peek(0)) {
                         self.lex_var(start, Tok::ComdatVar, Tok::Error)
                     } else {
                         self.lex_identifier(start)
@@ -233,7 +241,7 @@ impl<'a> Lexer<'a> {
                         }
                         self.tokv(Tok::DbgRecord, start, vs, self.pos, false)
                     } else {
-                        self.err(start, "invalid token")
+                        self.err(start, "")
                     }
                 }
                 b'^' => {
@@ -244,7 +252,7 @@ impl<'a> Lexer<'a> {
                         }
                         self.tokv(Tok::SummaryId, start, vs, self.pos, false)
                     } else {
-                        self.err(start, "invalid token")
+                        self.err(start, "")
                     }
                 }
                 b'"' => {
@@ -268,7 +276,7 @@ impl<'a> Lexer<'a> {
                 }
                 b'0'..=b'9' | b'-' | b'+' => self.lex_number(start),
                 _ if c.is_ascii_alphabetic() || c == b'_' => self.lex_identifier(start),
-                _ => self.err(start, "invalid character"),
+                _ => self.err(start, ""),
             };
             return t;
         }
@@ -282,10 +290,6 @@ impl<'a> Lexer<'a> {
             match memchr::memchr(b'"', &self.src[self.pos..]) {
                 Some(p) => {
                     self.pos += p + 1;
-                    if p == 0 && named != Tok::ComdatVar {
-                        // LLVM rejects empty quoted names.
-                        return self.err(start, "empty name");
-                    }
                     self.tokv(named, start, vs, self.pos - 1, true)
                 }
                 None => {
@@ -306,7 +310,7 @@ impl<'a> Lexer<'a> {
             }
             self.tokv(named, start, vs, self.pos, false)
         } else {
-            self.err(start, "invalid token")
+            self.err(start, "")
         }
     }
 
@@ -319,6 +323,12 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
             return self.tokv(Tok::Label, start, start, self.pos - 1, false);
         }
+        // Not a label: a keyword ends at the first character outside [A-Za-z0-9_].
+        let mut end = start + 1;
+        while end < self.pos && (self.src[end].is_ascii_alphanumeric() || self.src[end] == b'_') {
+            end += 1;
+        }
+        self.pos = end;
         // Hex integers: u0x... and s0x...
         let text = &self.src[start..self.pos];
         if text.len() > 3 && (text[0] == b'u' || text[0] == b's') && text[1] == b'0' && text[2] == b'x' {
@@ -342,7 +352,7 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
             }
             if self.pos == ds {
-                return self.err(start, "bad hex literal");
+                return self.err(start, "");
             }
             return self.tok(Tok::Float, start);
         }
@@ -351,7 +361,7 @@ impl<'a> Lexer<'a> {
             if c == b'-' && is_label_char(self.peek(0)) {
                 return self.lex_identifier(start);
             }
-            return self.err(start, "invalid token");
+            return self.err(start, "");
         }
         while self.peek(0).is_ascii_digit() {
             self.pos += 1;

@@ -71,6 +71,37 @@ fn form(kw: &[u8]) -> Option<Form> {
     })
 }
 
+/// Attributes that only apply to functions.
+fn is_fn_only(kw: &[u8]) -> bool {
+    matches!(
+        kw,
+        b"alwaysinline" | b"builtin" | b"cold" | b"convergent" | b"disable_sanitizer_instrumentation"
+            | b"fn_ret_thunk_extern" | b"hot" | b"hybrid_patchable" | b"inlinehint" | b"jumptable" | b"minsize"
+            | b"mustprogress" | b"naked" | b"nobuiltin" | b"nocallback" | b"nocf_check" | b"noduplicate"
+            | b"noimplicitfloat" | b"noinline" | b"nomerge" | b"noprofile" | b"norecurse" | b"noredzone"
+            | b"noreturn" | b"nosanitize_bounds" | b"nosanitize_coverage" | b"nosync" | b"nounwind"
+            | b"nonlazybind" | b"null_pointer_is_valid" | b"optforfuzzing" | b"optdebug" | b"optsize" | b"optnone"
+            | b"presplitcoroutine" | b"returns_twice" | b"safestack" | b"sanitize_address" | b"sanitize_hwaddress"
+            | b"sanitize_memtag" | b"sanitize_memory" | b"sanitize_thread" | b"sanitize_numerical_stability"
+            | b"sanitize_realtime" | b"sanitize_realtime_blocking" | b"sanitize_type" | b"shadowcallstack"
+            | b"skipprofile" | b"speculatable" | b"speculative_load_hardening" | b"ssp" | b"sspreq" | b"sspstrong"
+            | b"strictfp" | b"willreturn" | b"allockind" | b"allocsize" | b"memory" | b"uwtable" | b"vscale_range"
+            | b"coro_only_destroy_when_complete" | b"coro_elide_safe" | b"argmemonly" | b"inaccessiblememonly"
+            | b"inaccessiblemem_or_argmemonly"
+    )
+}
+
+/// Attributes that only apply to parameters.
+fn is_param_only(kw: &[u8]) -> bool {
+    matches!(
+        kw,
+        b"byval" | b"byref" | b"sret" | b"inalloca" | b"preallocated" | b"elementtype" | b"nest" | b"returned"
+            | b"swiftself" | b"swifterror" | b"swiftasync" | b"nocapture" | b"captures" | b"immarg"
+            | b"dead_on_unwind" | b"writable" | b"initializes" | b"allocalign" | b"allocptr" | b"dead_on_return"
+            | b"readnone" | b"readonly" | b"writeonly" | b"nofree"
+    )
+}
+
 /// True for keywords that may start a parameter attribute.
 pub fn is_param_attr_kw(kw: &[u8]) -> bool {
     form(kw).is_some()
@@ -95,6 +126,13 @@ impl<'a> Parser<'a> {
         let Some(f) = form(kw) else {
             return self.err_here("expected attribute");
         };
+        match pos {
+            AttrPos::Ret if is_fn_only(kw) || is_param_only(kw) => {
+                return self.err_here("this attribute does not apply to return values")
+            }
+            AttrPos::Param if is_fn_only(kw) => return self.err_here("this attribute does not apply to parameters"),
+            _ => {}
+        }
         let kind = self.m.ctx.sym_bytes(kw);
         self.next();
         let arg = match f {
@@ -155,18 +193,31 @@ impl<'a> Parser<'a> {
                 AttrArg::Int(v)
             }
             Form::Type => {
-                if self.eat(Tok::LParen) {
-                    let t = self.parse_type("expected type")?;
-                    self.expect(Tok::RParen, "expected ')'")?;
-                    AttrArg::Type(t)
-                } else {
-                    // Old IR: `byval` without a type takes the pointee type, unknown with opaque
-                    // pointers; LLVM then uses i8.
-                    let t = self.m.ctx.int_ty(8);
-                    AttrArg::Type(t)
-                }
+                self.expect(Tok::LParen, "expected '('")?;
+                let t = self.parse_type("expected type")?;
+                self.expect(Tok::RParen, "expected ')'")?;
+                AttrArg::Type(t)
             }
             Form::Memory => AttrArg::Memory(self.parse_memory_effects()?),
+            Form::Paren if kw == b"allockind" => {
+                self.expect(Tok::LParen, "expected '('")?;
+                let p = self.pos();
+                let s = self.parse_str("expected allockind value")?;
+                let mut parts = Vec::new();
+                for part in s.split(|&c| c == b',') {
+                    match part {
+                        b"alloc" | b"realloc" | b"free" | b"uninitialized" | b"zeroed" | b"aligned" => parts.push(part),
+                        b"" => {}
+                        _ => return self.err(p, format!("unknown allockind {}", String::from_utf8_lossy(part))),
+                    }
+                }
+                if parts.is_empty() {
+                    return self.err(p, "expected allockind value");
+                }
+                self.expect(Tok::RParen, "expected ')'")?;
+                let text = format!("\"{}\"", String::from_utf8_lossy(&s));
+                AttrArg::Text(self.m.ctx.sym(&text))
+            }
             Form::Paren => {
                 self.expect(Tok::LParen, "expected '('")?;
                 let text = self.collect_paren_text()?;
@@ -175,13 +226,14 @@ impl<'a> Parser<'a> {
             }
             Form::UwTable => {
                 if self.eat(Tok::LParen) {
-                    let text = self.collect_paren_text()?;
-                    if text == b"async" {
-                        AttrArg::None
-                    } else {
-                        let t = self.m.ctx.sym_bytes(&text);
-                        AttrArg::Text(t)
-                    }
+                    let arg = match self.text() {
+                        b"async" => AttrArg::None,
+                        b"sync" => AttrArg::Text(self.m.ctx.sym("sync")),
+                        _ => return self.err_here("expected unwind table kind"),
+                    };
+                    self.next();
+                    self.expect(Tok::RParen, "expected ')'")?;
+                    arg
                 } else {
                     AttrArg::None
                 }
@@ -455,10 +507,10 @@ impl<'a> Parser<'a> {
         let uses = std::mem::take(&mut self.group_uses);
         for (target, groups, inline) in uses {
             let mut set = Vec::new();
-            for (g, pos) in groups {
-                match self.attr_groups.get(&g) {
-                    Some(attrs) => set.extend(attrs.iter().cloned()),
-                    None => return self.err(pos, format!("unresolved attribute group reference '#{g}'")),
+            for (g, _) in groups {
+                // LLVM ignores references to groups that are never defined.
+                if let Some(attrs) = self.attr_groups.get(&g) {
+                    set.extend(attrs.iter().cloned());
                 }
             }
             set.extend(inline);

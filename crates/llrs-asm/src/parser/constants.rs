@@ -65,7 +65,7 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let g = if self.is(Tok::GlobalId) {
             let n = self.tok_num()?;
-            if let Some(&g) = self.global_nums.get(n as usize) {
+            if let Some(&g) = self.global_nums.get(&n) {
                 g
             } else if let Some(&(g, _)) = self.fwd_global_nums.get(&n) {
                 g
@@ -313,7 +313,8 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.konst(Const::NoneToken(ty)))
             }
             b"undef" => {
-                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
+                let opaque = matches!(tyk, Type::Named(s) if self.m.ctx.structs[*s].body.is_none());
+                if opaque || matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
                     return self.err_here("invalid type for undef constant");
                 }
                 self.next();

@@ -56,7 +56,7 @@ impl<'a> Parser<'a> {
         } else {
             let n = self.tok_num()?;
             self.next();
-            if let Some(&v) = self.fs.nums.get(n as usize) {
+            if let Some(&v) = self.fs.nums.get(&n) {
                 v
             } else if let Some(&(i, _)) = self.fs.fwd_nums.get(&n) {
                 Value::Inst(i)
@@ -112,7 +112,7 @@ impl<'a> Parser<'a> {
                 match self.fs.block_nums.get(&n) {
                     Some(&b) => b,
                     None => {
-                        if let Some(v) = self.fs.nums.get(n as usize) {
+                        if let Some(v) = self.fs.nums.get(&n) {
                             let _ = v;
                             return self.err_here(format!("'%{n}' is not a basic block"));
                         }
@@ -179,6 +179,7 @@ impl<'a> Parser<'a> {
         self.body = body;
         // Arguments.
         let names = self.m.func(g).arg_names.clone();
+        let arg_nums = std::mem::take(&mut self.arg_nums);
         for (i, n) in names.iter().enumerate() {
             match n {
                 Some(s) => {
@@ -187,8 +188,9 @@ impl<'a> Parser<'a> {
                     }
                 }
                 None => {
-                    self.fs.nums.push(Value::Arg(i as u32));
-                    self.fs.next_num += 1;
+                    let num = arg_nums.get(i).copied().unwrap_or(self.fs.next_num);
+                    self.fs.nums.insert(num, Value::Arg(i as u32));
+                    self.fs.next_num = num + 1;
                 }
             }
         }
@@ -253,15 +255,15 @@ impl<'a> Parser<'a> {
                     let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
                     let n = std::str::from_utf8(v).ok().and_then(|s| s.parse::<u32>().ok());
                     let Some(n) = n else { return self.err_here("invalid label number") };
-                    if n != self.fs.next_num {
-                        return self.err_here(format!("label expected to be numbered '{}'", self.fs.next_num));
+                    if n < self.fs.next_num {
+                        return self.err_here(format!("label expected to be numbered '{}' or greater", self.fs.next_num));
                     }
                     self.next();
                     n
                 } else {
                     self.fs.next_num
                 };
-                self.fs.next_num += 1;
+                self.fs.next_num = n + 1;
                 let b = match self.fs.block_nums.get(&n) {
                     Some(&b) => {
                         self.fs.fwd_blocks.remove(&b);
@@ -273,7 +275,7 @@ impl<'a> Parser<'a> {
                         b
                     }
                 };
-                self.fs.nums.push(Value::Block(b));
+                self.fs.nums.insert(n, Value::Block(b));
                 b
             }
         };
@@ -351,14 +353,14 @@ impl<'a> Parser<'a> {
             }
             self.fs.fwd_names.remove(&n).map(|(i, _)| i)
         } else if !is_void {
-            let expect = self.fs.next_num;
-            if let Some(n) = num {
-                if n != expect {
-                    return self.err(pos, format!("instruction expected to be numbered '%{expect}'"));
-                }
+            let next = self.fs.next_num;
+            let n = num.unwrap_or(next);
+            if n < next {
+                return self.err(pos, format!("instruction expected to be numbered '%{next}' or greater"));
             }
-            self.fs.next_num += 1;
-            self.fs.fwd_nums.remove(&expect).map(|(i, _)| i)
+            self.fs.next_num = n + 1;
+            self.cur_num = n;
+            self.fs.fwd_nums.remove(&n).map(|(i, _)| i)
         } else {
             None
         };
@@ -377,7 +379,7 @@ impl<'a> Parser<'a> {
         if let Some(n) = name {
             self.fs.names.insert(n, Value::Inst(id));
         } else if !is_void {
-            self.fs.nums.push(Value::Inst(id));
+            self.fs.nums.insert(self.cur_num, Value::Inst(id));
         }
         Ok(id)
     }

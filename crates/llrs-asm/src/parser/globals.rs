@@ -113,17 +113,17 @@ impl<'a> Parser<'a> {
                 }
             },
             (None, num) => {
-                let expect = self.global_nums.len() as u32;
-                if let Some(n) = num {
-                    if n != expect {
-                        return self.err(pos, format!("variable expected to be numbered '@{expect}'"));
-                    }
+                let next = self.next_global_num;
+                let n = num.unwrap_or(next);
+                if n < next {
+                    return self.err(pos, format!("variable expected to be numbered '@{next}' or greater"));
                 }
-                let g = match self.fwd_global_nums.remove(&expect) {
+                self.next_global_num = n + 1;
+                let g = match self.fwd_global_nums.remove(&n) {
                     Some((g, _)) => g,
                     None => self.m.new_global(None, kind, void),
                 };
-                self.global_nums.push(g);
+                self.global_nums.insert(n, g);
                 g
             }
         };
@@ -135,6 +135,18 @@ impl<'a> Parser<'a> {
             GlobalKind::IFunc => self.m.ifuncs.push(g),
         }
         Ok(g)
+    }
+
+    fn check_prefix(&self, p: &Prefix, pos: usize) -> PResult<()> {
+        if p.linkage.is_some_and(|l| l.is_local()) {
+            if p.dll != DllStorage::Default {
+                return self.err(pos, "symbol with local linkage cannot have a DLL storage class");
+            }
+            if p.visibility != Visibility::Default {
+                return self.err(pos, "symbol with local linkage must have default visibility");
+            }
+        }
+        Ok(())
     }
 
     fn apply_prefix(&mut self, g: GlobalId, p: &Prefix) {
@@ -150,10 +162,18 @@ impl<'a> Parser<'a> {
     /// `@name = ...` at the top level.
     pub fn parse_named_global(&mut self) -> PResult<()> {
         let pos = self.pos();
-        let (name, num) = if self.is(Tok::GlobalId) { (None, Some(self.tok_num()?)) } else { (Some(self.val_sym()), None) };
+        let (name, num) = if self.is(Tok::GlobalId) {
+            (None, Some(self.tok_num()?))
+        } else if self.tok.vstart == self.tok.vend {
+            (None, None)
+        } else {
+            (Some(self.val_sym()), None)
+        };
         self.next();
         self.expect(Tok::Equal, "expected '=' in global variable")?;
+        let lpos = self.pos();
         let pre = self.parse_prefix()?;
+        self.check_prefix(&pre, lpos)?;
         if self.is_kw(b"alias") || self.is_kw(b"ifunc") {
             return self.parse_alias(name, num, pos, &pre);
         }
@@ -410,6 +430,7 @@ impl<'a> Parser<'a> {
     fn parse_function_header(&mut self, is_define: bool) -> PResult<GlobalId> {
         let lpos = self.pos();
         let pre = self.parse_prefix()?;
+        self.check_prefix(&pre, lpos)?;
         if let Some(l) = pre.linkage {
             let ok = if is_define {
                 !matches!(l, Linkage::ExternWeak | Linkage::Common | Linkage::Appending)
@@ -429,6 +450,7 @@ impl<'a> Parser<'a> {
         }
         let npos = self.pos();
         let (name, num) = match self.tok.kind {
+            Tok::GlobalVar if self.tok.vstart == self.tok.vend => (None, None),
             Tok::GlobalVar => (Some(self.val_sym()), None),
             Tok::GlobalId => (None, Some(self.tok_num()?)),
             _ => return self.err_here("expected function name"),
@@ -440,6 +462,7 @@ impl<'a> Parser<'a> {
         let mut arg_names = Vec::new();
         let mut vararg = false;
         let mut next_arg_num = 0u32;
+        let mut arg_nums = Vec::new();
         if !self.is(Tok::RParen) {
             loop {
                 if self.eat(Tok::DotDotDot) {
@@ -456,18 +479,21 @@ impl<'a> Parser<'a> {
                     Tok::LocalVar => {
                         let s = self.val_sym();
                         self.next();
+                        arg_nums.push(u32::MAX);
                         Some(s)
                     }
                     Tok::LocalVarId => {
                         let n = self.tok_num()?;
-                        if n != next_arg_num {
-                            return self.err_here(format!("argument expected to be numbered '%{next_arg_num}'"));
+                        if n < next_arg_num {
+                            return self.err_here(format!("argument expected to be numbered '%{next_arg_num}' or greater"));
                         }
                         self.next();
-                        next_arg_num += 1;
+                        next_arg_num = n + 1;
+                        arg_nums.push(n);
                         None
                     }
                     _ => {
+                        arg_nums.push(next_arg_num);
                         next_arg_num += 1;
                         None
                     }
@@ -545,6 +571,7 @@ impl<'a> Parser<'a> {
                 self.parse_global_md_attachment(g)?;
             }
         }
+        self.arg_nums = arg_nums;
         let gl = &mut self.m.globals[g];
         gl.value_ty = fn_ty;
         gl.addrspace = addrspace;

@@ -464,11 +464,19 @@ impl<'a> Parser<'a> {
             }
             Select => {
                 let f = self.parse_fmf();
-                let (_, c) = self.parse_typed_value()?;
+                let cp = self.pos();
+                let (ct, c) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after select condition")?;
                 let (ty, a) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after select value")?;
                 let (_, b) = self.parse_typed_value()?;
+                if let (Type::Vector { scalable: s1, len: l1, .. }, Type::Vector { scalable: s2, len: l2, .. }) =
+                    (self.m.ctx.type_of(ct).clone(), self.m.ctx.type_of(ty).clone())
+                {
+                    if s1 != s2 || l1 != l2 {
+                        return self.err(cp, "vector select requires selected vectors to have the same vector length as select condition");
+                    }
+                }
                 let mut d = InstData::new(Select, ty, [c, a, b]);
                 d.fmf = f;
                 Ok(d)
@@ -573,7 +581,14 @@ impl<'a> Parser<'a> {
         if self.eat_kw(b"swifterror") {
             fl |= flags::SWIFTERROR;
         }
+        let tp = self.pos();
         let ty = self.parse_type("expected type")?;
+        if matches!(self.m.ctx.type_of(ty), Type::Function { .. } | Type::Void | Type::Label | Type::Metadata | Type::Token) {
+            return self.err(tp, "invalid type for alloca");
+        }
+        if !self.is_sized(ty) {
+            return self.err(tp, "Cannot allocate unsized type");
+        }
         let mut align = 0;
         let mut addrspace = 0;
         let mut count = None;
@@ -656,8 +671,15 @@ impl<'a> Parser<'a> {
     fn parse_load(&mut self) -> PResult<InstData> {
         let atomic = self.eat_kw(b"atomic");
         let volatile = self.eat_kw(b"volatile");
+        let tp = self.pos();
         let ty = self.parse_type("expected type")?;
         self.expect(Tok::Comma, "expected comma after load's type")?;
+        if !self.is_first_class(ty) || matches!(self.m.ctx.type_of(ty), Type::Label | Type::Metadata) {
+            return self.err(tp, "load operand must be a pointer to a first class type");
+        }
+        if !self.is_sized(ty) {
+            return self.err(tp, "loading unsized types is not allowed");
+        }
         let p = self.pos();
         let (pt, ptr) = self.parse_typed_value()?;
         if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) {
@@ -676,8 +698,12 @@ impl<'a> Parser<'a> {
     fn parse_store(&mut self) -> PResult<InstData> {
         let atomic = self.eat_kw(b"atomic");
         let volatile = self.eat_kw(b"volatile");
-        let (_, v) = self.parse_typed_value()?;
+        let vp = self.pos();
+        let (vt, v) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after store operand")?;
+        if !self.is_sized(vt) {
+            return self.err(vp, "storing unsized types is not allowed");
+        }
         let p = self.pos();
         let (pt, ptr) = self.parse_typed_value()?;
         if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) {
@@ -707,8 +733,15 @@ impl<'a> Parser<'a> {
         let (ty, cmp) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after cmpxchg cmp operand")?;
         let (_, new) = self.parse_typed_value()?;
+        let op_pos = self.pos();
         let mut at = self.parse_scope_ordering()?;
         at.failure = self.parse_ordering()?;
+        if matches!(at.ordering, Ordering::Unordered) {
+            return self.err(op_pos, "invalid cmpxchg success ordering");
+        }
+        if matches!(at.failure, Ordering::Unordered | Ordering::Release | Ordering::AcqRel) {
+            return self.err(op_pos, "invalid cmpxchg failure ordering");
+        }
         let align = self.parse_mem_tail()?;
         let i1 = self.m.ctx.int_ty(1);
         let rt = self.m.ctx.ty(Type::Struct { packed: false, elems: SmallVec::from_slice(&[ty, i1]) });
@@ -907,7 +940,7 @@ impl<'a> Parser<'a> {
             let n = self.m.ctx.names.lookup(&self.val());
             n.and_then(|n| self.fs.names.get(&n).copied())
         } else {
-            self.tok_num().ok().and_then(|n| self.fs.nums.get(n as usize).copied())
+            self.tok_num().ok().and_then(|n| self.fs.nums.get(&n).copied())
         };
         let ty = match known {
             Some(v) if !matches!(v, Value::Block(_)) => self.local_type(v),

@@ -236,6 +236,9 @@ impl<'a> Parser<'a> {
                 if !kw.starts_with(b"DI") && kw.as_slice() != b"GenericDINode" {
                     return self.err(pos, format!("unknown metadata type '{}'", String::from_utf8_lossy(&kw)));
                 }
+                if kw.as_slice() == b"DICompileUnit" && !distinct {
+                    return self.err(pos, "missing 'distinct', required for !DICompileUnit");
+                }
                 let kind = self.m.ctx.sym_bytes(&kw);
                 let mut fields = Vec::new();
                 if !self.is(Tok::RParen) {
@@ -251,7 +254,11 @@ impl<'a> Parser<'a> {
                             ));
                         }
                         self.next();
+                        let vp = self.pos();
                         let v = self.parse_di_value()?;
+                        if self.m.ctx.name(name) == b"flags" {
+                            self.check_di_flags(&v, vp)?;
+                        }
                         fields.push((Some(name), v));
                         if !self.eat(Tok::Comma) {
                             break;
@@ -262,6 +269,21 @@ impl<'a> Parser<'a> {
                 Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: SmallVec::new(), fields })
             }
         }
+    }
+
+    fn check_di_flags(&self, v: &DiValue, pos: usize) -> PResult<()> {
+        let flags: Vec<llrs_ir::Symbol> = match v {
+            DiValue::Ident(s) => vec![*s],
+            DiValue::Flags(f) => f.to_vec(),
+            _ => return Ok(()),
+        };
+        for f in flags {
+            let name = self.m.ctx.name(f);
+            if name.starts_with(b"DIFlag") && !DI_FLAGS.contains(&name) {
+                return self.err(pos, format!("invalid debug info flag '{}'", String::from_utf8_lossy(name)));
+            }
+        }
+        Ok(())
     }
 
     fn parse_i128(&mut self, msg: &str) -> PResult<i128> {
@@ -278,6 +300,12 @@ impl<'a> Parser<'a> {
     fn parse_di_value(&mut self) -> PResult<DiValue> {
         match self.tok.kind {
             Tok::Exclaim | Tok::MetadataVar => Ok(DiValue::Md(self.parse_md_ref()?)),
+            Tok::LocalVar | Tok::LocalVarId | Tok::LSquare | Tok::Less => {
+                let p = self.pos();
+                let ty = self.parse_type("expected type")?;
+                let v = self.parse_value(ty)?;
+                Ok(DiValue::Md(self.value_as_md(v, p)?))
+            }
             Tok::Str => {
                 let s = self.val().into_owned();
                 self.next();
@@ -346,3 +374,15 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+/// The debug-info flag names LLVM 22 knows.
+const DI_FLAGS: &[&[u8]] = &[
+    b"DIFlagZero", b"DIFlagPrivate", b"DIFlagProtected", b"DIFlagPublic", b"DIFlagFwdDecl", b"DIFlagAppleBlock",
+    b"DIFlagReservedBit4", b"DIFlagVirtual", b"DIFlagArtificial", b"DIFlagExplicit", b"DIFlagPrototyped",
+    b"DIFlagObjcClassComplete", b"DIFlagObjectPointer", b"DIFlagVector", b"DIFlagStaticMember",
+    b"DIFlagLValueReference", b"DIFlagRValueReference", b"DIFlagExportSymbols", b"DIFlagSingleInheritance",
+    b"DIFlagMultipleInheritance", b"DIFlagVirtualInheritance", b"DIFlagIntroducedVirtual", b"DIFlagBitField",
+    b"DIFlagNoReturn", b"DIFlagTypePassByValue", b"DIFlagTypePassByReference", b"DIFlagEnumClass",
+    b"DIFlagFixedEnum", b"DIFlagThunk", b"DIFlagNonTrivial", b"DIFlagBigEndian", b"DIFlagLittleEndian",
+    b"DIFlagAllCallsDescribed", b"DIFlagIndirectVirtualBase", b"DIFlagAccessibility", b"DIFlagPtrToMemberRep",
+];

@@ -41,7 +41,7 @@ pub(crate) enum GroupUse {
 pub(crate) struct FnState {
     pub func: Option<GlobalId>,
     pub names: FxHashMap<Symbol, Value>,
-    pub nums: Vec<Value>,
+    pub nums: FxHashMap<u32, Value>,
     pub fwd_names: FxHashMap<Symbol, (InstId, usize)>,
     pub fwd_nums: FxHashMap<u32, (InstId, usize)>,
     pub block_names: FxHashMap<Symbol, BlockId>,
@@ -59,7 +59,8 @@ pub(crate) struct Parser<'a> {
     pub src: &'a [u8],
     pub m: Module,
     pub global_names: FxHashMap<Symbol, GlobalId>,
-    pub global_nums: Vec<GlobalId>,
+    pub global_nums: FxHashMap<u32, GlobalId>,
+    pub next_global_num: u32,
     pub fwd_globals: FxHashMap<GlobalId, usize>,
     pub fwd_global_nums: FxHashMap<u32, (GlobalId, usize)>,
     pub comdat_names: FxHashMap<Symbol, ComdatId>,
@@ -74,6 +75,12 @@ pub(crate) struct Parser<'a> {
     pub fs: FnState,
     /// Bodies of functions mentioned by `blockaddress` before they were parsed.
     pub pre_blocks: FxHashMap<GlobalId, (FnState, llrs_ir::Body)>,
+    /// Numbers of the unnamed arguments of the function header just parsed.
+    pub arg_nums: Vec<u32>,
+    /// The number of the instruction being defined.
+    pub cur_num: u32,
+    /// Type names that stand for non-struct types (`%T = type i32`).
+    pub type_aliases: FxHashMap<Symbol, TypeId>,
     /// The body of the function being parsed.
     pub body: llrs_ir::Body,
     /// Call-site attribute groups of the call being parsed.
@@ -90,7 +97,8 @@ impl<'a> Parser<'a> {
             src,
             m: Module::new(),
             global_names: FxHashMap::default(),
-            global_nums: Vec::new(),
+            global_nums: FxHashMap::default(),
+            next_global_num: 0,
             fwd_globals: FxHashMap::default(),
             fwd_global_nums: FxHashMap::default(),
             comdat_names: FxHashMap::default(),
@@ -106,6 +114,9 @@ impl<'a> Parser<'a> {
             pre_blocks: FxHashMap::default(),
             pending_call_groups: None,
             body: llrs_ir::Body::new(),
+            arg_nums: Vec::new(),
+            cur_num: 0,
+            type_aliases: FxHashMap::default(),
         }
     }
 
@@ -149,7 +160,7 @@ impl<'a> Parser<'a> {
         Err(PErr { pos, msg: msg.into() })
     }
     pub fn err_here<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        if self.tok.kind == Tok::Error {
+        if self.tok.kind == Tok::Error && !self.lex.error.is_empty() {
             return self.err(self.pos(), self.lex.error);
         }
         self.err(self.pos(), msg)
@@ -233,10 +244,17 @@ impl<'a> Parser<'a> {
     // ---- module ----
 
     pub fn parse_module(&mut self) -> PResult<()> {
+        // `target` and `source_filename` lead the module.
+        while self.is_kw(b"target") || self.is_kw(b"source_filename") {
+            self.parse_top_keyword()?;
+        }
         loop {
+            if self.is_kw(b"target") {
+                return self.err_here("expected top-level entity");
+            }
             match self.tok.kind {
                 Tok::Eof => break,
-                Tok::Error => return self.err_here(""),
+                Tok::Error => return self.err_here("expected top-level entity"),
                 Tok::Ident => self.parse_top_keyword()?,
                 Tok::LocalVar | Tok::LocalVarId => self.parse_named_type()?,
                 Tok::GlobalVar | Tok::GlobalId => self.parse_named_global()?,

@@ -144,12 +144,6 @@ impl<'a> Parser<'a> {
                         Ok(self.m.ctx.ptr_ty(as_))
                     }
                     b"target" => self.parse_target_type(),
-                    b"x86_mmx" => {
-                        // Removed in LLVM 20: read as <1 x i64>.
-                        self.next();
-                        let i64t = self.m.ctx.int_ty(64);
-                        Ok(self.m.ctx.ty(Type::Vector { scalable: false, len: 1, elem: i64t }))
-                    }
                     _ => self.err_here(msg),
                 }
             }
@@ -182,6 +176,9 @@ impl<'a> Parser<'a> {
                 let name = self.val_sym();
                 let p = self.pos();
                 self.next();
+                if let Some(&t) = self.type_aliases.get(&name) {
+                    return Ok(t);
+                }
                 let (_, ty) = self.m.ctx.named_struct(name);
                 if !self.defined_types.contains(&ty) {
                     self.type_fwd.entry(ty).or_insert(p);
@@ -290,6 +287,36 @@ impl<'a> Parser<'a> {
         self.next();
         self.expect(Tok::Equal, "expected '=' after name")?;
         self.expect_kw(b"type", "expected 'type' after name")?;
+        // A non-struct body makes the name an alias of that type.
+        let is_struct_body = self.is(Tok::LBrace) || self.is_kw(b"opaque") || (self.is(Tok::Less) && {
+            let save = (self.tok, self.lex_pos());
+            self.next();
+            let r = self.is(Tok::LBrace);
+            self.tok = save.0;
+            self.set_lex_pos(save.1);
+            r
+        });
+        if !is_struct_body {
+            let referenced = match (name, num) {
+                (Some(n), _) => self.m.ctx.find_struct(n).is_some() || self.type_aliases.contains_key(&n),
+                (None, Some(n)) => self.numbered_types.contains_key(&n),
+                _ => false,
+            };
+            if referenced {
+                return self.err(name_pos, "non-struct types may not be recursive");
+            }
+            let t = self.parse_type("expected type")?;
+            match (name, num) {
+                (Some(n), _) => {
+                    self.type_aliases.insert(n, t);
+                }
+                (None, Some(n)) => {
+                    self.numbered_types.insert(n, t);
+                }
+                _ => {}
+            }
+            return Ok(());
+        }
         let ty = match (name, num) {
             (Some(n), _) => self.m.ctx.named_struct(n).1,
             (None, Some(n)) => match self.numbered_types.get(&n) {
@@ -335,6 +362,13 @@ impl<'a> Parser<'a> {
         }
         let (elems, _) = self.parse_struct_body_elems(packed)?;
         self.m.ctx.structs[sid].body = Some(StructBody { packed, elems });
+        if self.contains_by_value(ty, ty, 0) {
+            let n = match name {
+                Some(n) => String::from_utf8_lossy(self.m.ctx.name(n)).into_owned(),
+                None => num.map(|n| n.to_string()).unwrap_or_default(),
+            };
+            return self.err(name_pos, format!("identified structure type '{n}' is recursive"));
+        }
         Ok(())
     }
 }
@@ -412,5 +446,61 @@ pub fn type_text(m: &llrs_ir::Module, t: TypeId) -> String {
             parts.extend(ints.iter().map(|i| i.to_string()));
             format!("target({})", parts.join(", "))
         }
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// LLVM's `Type::isSized`: whether a type has a size.
+    pub fn is_sized(&self, t: TypeId) -> bool {
+        self.is_sized_depth(t, 0)
+    }
+
+    fn is_sized_depth(&self, t: TypeId, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match self.m.ctx.type_of(t) {
+            Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx | Type::Vector { .. } => true,
+            Type::Array(_, e) => self.is_sized_depth(*e, depth + 1),
+            Type::Struct { elems, .. } => self.struct_sized(elems, depth),
+            Type::Named(s) => match &self.m.ctx.structs[*s].body {
+                Some(b) => self.struct_sized(&b.elems, depth),
+                None => false,
+            },
+            Type::TargetExt { .. } => true,
+            _ => false,
+        }
+    }
+
+    fn struct_sized(&self, elems: &[TypeId], depth: u32) -> bool {
+        let scalable = |t: &TypeId| matches!(self.m.ctx.type_of(*t), Type::Vector { scalable: true, .. });
+        if elems.iter().any(scalable) && !elems.iter().all(|e| Some(e) == elems.first()) {
+            return false;
+        }
+        elems.iter().all(|e| self.is_sized_depth(*e, depth + 1))
+    }
+
+    /// Whether `t` holds `target` by value (not through a pointer).
+    fn contains_by_value(&self, t: TypeId, target: TypeId, depth: u32) -> bool {
+        if depth > 0 && t == target {
+            return true;
+        }
+        if depth > 64 {
+            return false;
+        }
+        match self.m.ctx.type_of(t) {
+            Type::Array(_, e) | Type::Vector { elem: e, .. } => self.contains_by_value(*e, target, depth + 1),
+            Type::Struct { elems, .. } => elems.iter().any(|e| self.contains_by_value(*e, target, depth + 1)),
+            Type::Named(s) => match &self.m.ctx.structs[*s].body {
+                Some(b) => b.elems.iter().any(|e| self.contains_by_value(*e, target, depth + 1)),
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// LLVM's `isFirstClassType`.
+    pub fn is_first_class(&self, t: TypeId) -> bool {
+        !matches!(self.m.ctx.type_of(t), Type::Function { .. } | Type::Void)
     }
 }
