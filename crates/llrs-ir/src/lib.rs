@@ -14,6 +14,7 @@ pub mod di_tables;
 pub mod entity;
 pub mod function;
 pub mod instructions;
+pub mod intrinsics;
 pub mod metadata;
 pub mod module;
 pub mod symbol;

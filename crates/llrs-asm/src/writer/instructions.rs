@@ -513,6 +513,12 @@ impl Writer<'_> {
         let (Some(bi), Some(di)) = (idx(inst.operands.get(2)), idx(inst.operands.get(3))) else { return };
         // The statepoint: the token argument, or for a landingpad token the invoke that unwinds to it.
         let Some(&tok) = inst.operands.get(1) else { return };
+        if let Value::Const(k) = tok {
+            if matches!(c.const_of(k), Const::Undef(_) | Const::Poison(_)) {
+                self.out.extend_from_slice(b" ; (undef, undef)");
+            }
+            return;
+        }
         let sp = match tok {
             Value::Inst(t) => {
                 let ti = &body.insts[t];

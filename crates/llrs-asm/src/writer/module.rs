@@ -123,6 +123,10 @@ impl Writer<'_> {
                 write_u64(&mut self.out, *n as u64);
                 self.out.extend_from_slice(b" = ");
                 self.out.extend_from_slice(text);
+                if let Some(guid) = summary_guid(text) {
+                    self.out.extend_from_slice(b" ; guid = ");
+                    write_u64(&mut self.out, guid);
+                }
                 self.out.push(b'\n');
             }
         }
@@ -309,6 +313,9 @@ impl Writer<'_> {
         let Some(fd) = gl.func.as_deref() else { return };
         if fd.attrs.func != AttrsId::EMPTY {
             self.write_fn_attrs_comment(fd.attrs.func);
+        }
+        if gl.name.is_some_and(|n| llrs_ir::intrinsics::is_unknown_intrinsic(c.name(n))) {
+            self.out.extend_from_slice(b"; Unknown intrinsic\n");
         }
         // Machine.incorporateFunction + processFunction.
         self.slots.process_function(m, g);
@@ -525,4 +532,18 @@ fn predecessors(body: &Body) -> Vec<Vec<BlockId>> {
         p.reverse();
     }
     preds
+}
+
+/// The ` ; guid = N` comment of a summary entry named by `name:` (gv, typeid,
+/// typeidCompatibleVTable): the MD5-based GUID of the name.
+fn summary_guid(text: &[u8]) -> Option<u64> {
+    if text.ends_with(b")") || !text.contains(&b';') {
+        for prefix in [&b"gv: (name: \""[..], b"typeid: (name: \"", b"typeidCompatibleVTable: (name: \""] {
+            if let Some(rest) = text.strip_prefix(prefix) {
+                let end = rest.iter().position(|&b| b == b'"')?;
+                return Some(super::names::md5_low64(&rest[..end]));
+            }
+        }
+    }
+    None
 }
