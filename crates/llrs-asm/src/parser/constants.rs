@@ -98,6 +98,9 @@ impl<'a> Parser<'a> {
             return self.err(pos, "global variable reference must have pointer type");
         }
         let g = self.global_ref()?;
+        if self.fwd_globals.contains_key(&g) || self.fwd_global_nums.values().any(|&(x, _)| x == g) {
+            self.fwd_global_types.entry(g).or_insert((ty, pos));
+        }
         Ok(self.m.ctx.konst(Const::Global(ty, g)))
     }
 
@@ -531,6 +534,9 @@ impl<'a> Parser<'a> {
                 }
                 self.expect(Tok::LParen, "expected '(' in constantexpr")?;
                 let src = self.parse_type("expected type")?;
+                if self.is_scalable(src) {
+                    return self.err(pos, "invalid base element for constant getelementptr");
+                }
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
                 let mut ops = SmallVec::new();
                 loop {
@@ -565,6 +571,15 @@ impl<'a> Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
+    fn is_scalable(&self, t: TypeId) -> bool {
+        match self.m.ctx.type_of(t) {
+            Type::Vector { scalable, .. } => *scalable,
+            Type::Struct { elems, .. } => elems.iter().any(|e| self.is_scalable(*e)),
+            Type::Array(_, e) => self.is_scalable(*e),
+            _ => false,
+        }
+    }
+
     fn gep_result_type(&mut self, ops: &[ConstId]) -> TypeId {
         let base = self.m.ctx.const_of(ops[0]).ty();
         if matches!(self.m.ctx.type_of(base), Type::Vector { .. }) {

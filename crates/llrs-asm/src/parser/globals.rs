@@ -189,11 +189,18 @@ impl<'a> Parser<'a> {
         };
         let tp = self.pos();
         let ty = self.parse_type("expected type")?;
-        if matches!(self.m.ctx.type_of(ty), Type::Function { .. } | Type::Label | Type::Void | Type::Metadata | Type::Token)
-        {
+        if matches!(
+            self.m.ctx.type_of(ty),
+            Type::Function { .. } | Type::Label | Type::Void | Type::Metadata | Type::Token | Type::X86Amx
+        ) {
             return self.err(tp, "invalid type for global variable");
         }
         let g = self.define_global(name, num, GlobalKind::Var, pos)?;
+        if let Some((fty, _)) = self.fwd_global_types.remove(&g) {
+            if fty != self.m.ctx.ptr_ty(addrspace) {
+                return self.err(tp, "forward reference and definition of global have different types");
+            }
+        }
         self.apply_prefix(g, &pre);
         let decl = matches!(pre.linkage, Some(Linkage::External) | Some(Linkage::ExternWeak));
         let init = if decl { None } else { Some(self.parse_const(ty)?) };
@@ -516,6 +523,20 @@ impl<'a> Parser<'a> {
         let addrspace = if self.is_kw(b"addrspace") { self.parse_addrspace()? } else { 0 };
         let (fn_attrs, groups, mut align) = self.parse_fn_attrs(true)?;
         let g = self.define_global(name, num, GlobalKind::Function, npos)?;
+        if let Some((fty, fpos)) = self.fwd_global_types.remove(&g) {
+            let want = self.m.ctx.ptr_ty(addrspace);
+            if fty != want {
+                let fname = name.map(|n| String::from_utf8_lossy(self.m.ctx.name(n)).into_owned()).unwrap_or_default();
+                return self.err(
+                    fpos,
+                    format!(
+                        "invalid forward reference to function '{fname}' with wrong type: expected '{}' but was '{}'",
+                        super::types::type_text(&self.m, want),
+                        super::types::type_text(&self.m, fty)
+                    ),
+                );
+            }
+        }
         let mut pre2 = pre;
         pre2.unnamed_addr = unnamed_addr;
         self.apply_prefix(g, &pre2);

@@ -583,7 +583,10 @@ impl<'a> Parser<'a> {
         }
         let tp = self.pos();
         let ty = self.parse_type("expected type")?;
-        if matches!(self.m.ctx.type_of(ty), Type::Function { .. } | Type::Void | Type::Label | Type::Metadata | Type::Token) {
+        if matches!(
+            self.m.ctx.type_of(ty),
+            Type::Function { .. } | Type::Void | Type::Label | Type::Metadata | Type::Token | Type::X86Amx
+        ) {
             return self.err(tp, "invalid type for alloca");
         }
         if !self.is_sized(ty) {

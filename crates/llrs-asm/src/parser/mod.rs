@@ -62,6 +62,8 @@ pub(crate) struct Parser<'a> {
     pub global_nums: FxHashMap<u32, GlobalId>,
     pub next_global_num: u32,
     pub fwd_globals: FxHashMap<GlobalId, usize>,
+    /// The pointer type a forward-referenced global was first used with, and where.
+    pub fwd_global_types: FxHashMap<GlobalId, (TypeId, usize)>,
     pub fwd_global_nums: FxHashMap<u32, (GlobalId, usize)>,
     pub comdat_names: FxHashMap<Symbol, ComdatId>,
     pub fwd_comdats: FxHashMap<ComdatId, usize>,
@@ -100,6 +102,7 @@ impl<'a> Parser<'a> {
             global_nums: FxHashMap::default(),
             next_global_num: 0,
             fwd_globals: FxHashMap::default(),
+            fwd_global_types: FxHashMap::default(),
             fwd_global_nums: FxHashMap::default(),
             comdat_names: FxHashMap::default(),
             fwd_comdats: FxHashMap::default(),

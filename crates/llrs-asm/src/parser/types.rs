@@ -36,6 +36,9 @@ impl<'a> Parser<'a> {
                     if matches!(self.m.ctx.type_of(ty), Type::Void) {
                         return self.err_here("pointers to void are invalid - use i8* instead");
                     }
+                    if matches!(self.m.ctx.type_of(ty), Type::X86Amx | Type::Metadata | Type::Token) {
+                        return self.err_here("pointer to this type is invalid");
+                    }
                     self.next();
                     ty = self.m.ctx.ptr_ty(0);
                 }
@@ -404,7 +407,7 @@ pub fn int_width(t: &[u8]) -> Option<u32> {
 }
 
 fn is_valid_elem(t: &Type) -> bool {
-    !matches!(t, Type::Void | Type::Label | Type::Metadata | Type::Function { .. } | Type::Token)
+    !matches!(t, Type::Void | Type::Label | Type::Metadata | Type::Function { .. } | Type::Token | Type::X86Amx)
 }
 
 /// A type as LLVM prints it, for error messages.
