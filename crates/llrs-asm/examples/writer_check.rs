@@ -19,6 +19,7 @@ fn strip_id(s: &[u8]) -> &[u8] {
 fn main() {
     let quiet = std::env::args().any(|a| a == "-q");
     let (mut ok, mut bad, mut perr) = (0usize, 0usize, 0usize);
+    let (mut t_parse, mut t_print) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
     for line in std::io::stdin().lock().lines() {
         let Ok(path) = line else { break };
         let Ok(src) = std::fs::read(&path) else { continue };
@@ -33,7 +34,10 @@ fn main() {
             format!("{path}.canon")
         };
         let Ok(want) = std::fs::read(&want_path) else { continue };
-        let m = match llrs_asm::parse_module(&src, &path) {
+        let t0 = std::time::Instant::now();
+        let parsed = llrs_asm::parse_module(&src, &path);
+        t_parse += t0.elapsed();
+        let mut m = match parsed {
             Ok(m) => m,
             Err(d) => {
                 if !quiet {
@@ -43,7 +47,14 @@ fn main() {
                 continue;
             }
         };
+        if m.source_filename.is_none() || m.source_filename.as_deref() == Some(path.as_bytes()) {
+            // llvm-as names the module after its input file.
+            let base = path.rsplit('/').next().unwrap_or(&path);
+            m.source_filename = Some(base.as_bytes().to_vec());
+        }
+        let t0 = std::time::Instant::now();
         let got = llrs_asm::print_module(&m);
+        t_print += t0.elapsed();
         let want = strip_id(&want);
         if got == want {
             ok += 1;
@@ -73,5 +84,5 @@ fn main() {
             println!("{path}: want {} lines, got {}", w.len(), g.len());
         }
     }
-    eprintln!("writer_check: {ok} passed, {bad} failed, {perr} parse errors");
+    eprintln!("writer_check: {ok} passed, {bad} failed, {perr} parse errors (parse {t_parse:?}, print {t_print:?})");
 }

@@ -63,6 +63,30 @@ pub fn node_operands(c: &Context, n: MdId) -> SmallVec<[MdId; 8]> {
     v
 }
 
+/// The indices of a node's fields in the order AsmWriter prints them: a specialized node's
+/// fields follow [`llrs_ir::di_tables`]' print order (stable; unknown fields last), other kinds
+/// keep their stored order.
+fn field_print_order(c: &Context, n: MdId) -> SmallVec<[usize; 16]> {
+    let node = c.md(n);
+    let mut idx: SmallVec<[usize; 16]> = (0..node.fields.len()).collect();
+    let MdKind::Special(kw) = node.kind else { return idx };
+    let Some(spec) = std::str::from_utf8(c.name(kw)).ok().and_then(di_node_spec) else { return idx };
+    let rank = |i: usize| -> usize {
+        match node.fields[i].0 {
+            Some(f) => {
+                let f = c.name(f);
+                spec.print_order.iter().position(|p| p.name.as_bytes() == f).unwrap_or(usize::MAX)
+            }
+            None => usize::MAX,
+        }
+    };
+    let ranks: SmallVec<[usize; 16]> = idx.iter().map(|&i| rank(i)).collect();
+    if ranks.windows(2).any(|w| w[0] > w[1]) {
+        idx.sort_by_key(|&i| ranks[i]);
+    }
+    idx
+}
+
 impl Writer<'_> {
     /// `WriteAsOperandInternal` for metadata (`writeMetadataAsOperand` when `null` is allowed).
     pub(super) fn write_md(&mut self, m: Md) {
@@ -157,7 +181,9 @@ impl Writer<'_> {
     fn write_fields(&mut self, n: MdId) {
         let c = self.c;
         let node = c.md(n);
-        for (i, (name, val)) in node.fields.iter().enumerate() {
+        let order = field_print_order(c, n);
+        for (i, &fi) in order.iter().enumerate() {
+            let (name, val) = &node.fields[fi];
             if i > 0 {
                 self.out.extend_from_slice(b", ");
             }
