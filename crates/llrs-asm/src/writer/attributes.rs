@@ -2,7 +2,40 @@
 
 use super::names::{write_escaped, write_u64};
 use super::Writer;
-use llrs_ir::attributes::{Attr, AttrArg, AttrsId, MemoryEffects, MEMORY_LOCATIONS};
+use llrs_ir::attributes::{attr_kind_rank, Attr, AttrArg, AttrsId, MemoryEffects, MEMORY_LOCATIONS};
+use llrs_ir::Context;
+use smallvec::SmallVec;
+use std::cmp::Ordering;
+
+/// LLVM's order of attributes in a set: by kind (see [`llrs_ir::attributes::ATTR_KIND_ORDER`]),
+/// string attributes last by key then value.
+fn attr_cmp(c: &Context, a: &Attr, b: &Attr) -> Ordering {
+    let key = |x: &Attr| match x.arg {
+        AttrArg::Str(_) => usize::MAX,
+        _ => attr_kind_rank(c.name(x.kind)),
+    };
+    match key(a).cmp(&key(b)) {
+        Ordering::Equal => {}
+        o => return o,
+    }
+    match (&a.arg, &b.arg) {
+        (AttrArg::Str(va), AttrArg::Str(vb)) => {
+            let val = |v: &Option<llrs_ir::Symbol>| v.map(|s| c.name(s)).unwrap_or(b"");
+            c.name(a.kind).cmp(c.name(b.kind)).then_with(|| val(va).cmp(val(vb)))
+        }
+        _ => Ordering::Equal,
+    }
+}
+
+/// The attributes of a set in LLVM's order (borrowed as stored when already sorted).
+fn sorted_attrs(c: &Context, a: AttrsId) -> SmallVec<[&Attr; 16]> {
+    let attrs = c.attrs_of(a);
+    let mut v: SmallVec<[&Attr; 16]> = attrs.iter().collect();
+    if attrs.windows(2).any(|w| attr_cmp(c, &w[0], &w[1]) == Ordering::Greater) {
+        v.sort_by(|x, y| attr_cmp(c, x, y));
+    }
+    v
+}
 
 const MODREF: [&[u8]; 4] = [b"none", b"read", b"write", b"readwrite"];
 
@@ -113,10 +146,10 @@ impl Writer<'_> {
         }
     }
 
-    /// The attributes of a set separated by spaces.
+    /// The attributes of a set separated by spaces, in LLVM's order.
     pub(super) fn write_attr_set(&mut self, a: AttrsId, group: bool) {
         let c = self.c;
-        for (i, at) in c.attrs_of(a).iter().enumerate() {
+        for (i, at) in sorted_attrs(c, a).iter().enumerate() {
             if i > 0 {
                 self.out.push(b' ');
             }
@@ -128,7 +161,7 @@ impl Writer<'_> {
     pub(super) fn write_fn_attrs_comment(&mut self, a: AttrsId) {
         let c = self.c;
         let mut first = true;
-        for at in c.attrs_of(a) {
+        for at in sorted_attrs(c, a) {
             if matches!(at.arg, AttrArg::Str(_)) {
                 continue;
             }
