@@ -319,7 +319,7 @@ impl Writer<'_> {
             Const::NoneToken(_) => self.out.extend_from_slice(b"none"),
             Const::Undef(_) => self.out.extend_from_slice(b"undef"),
             Const::Poison(_) => self.out.extend_from_slice(b"poison"),
-            Const::Zero(_) => self.out.extend_from_slice(b"zeroinitializer"),
+            Const::Zero(t) => self.write_zero(*t),
             Const::Global(_, g) => self.write_global_ref(*g),
             Const::Bytes(_, b) => {
                 if b.iter().all(|&x| x == 0) {
@@ -487,6 +487,18 @@ impl Writer<'_> {
                 }
                 self.out.push(b')');
             }
+        }
+    }
+
+    /// The null value of a type (`Constant::getNullValue`), as LLVM prints it.
+    fn write_zero(&mut self, t: TypeId) {
+        match self.c.type_of(t) {
+            Type::Int(1) => self.out.extend_from_slice(b"false"),
+            Type::Int(_) => self.out.push(b'0'),
+            Type::Float(k) => write_float(&mut self.out, *k, 0),
+            Type::Ptr(_) => self.out.extend_from_slice(b"null"),
+            Type::Token => self.out.extend_from_slice(b"none"),
+            _ => self.out.extend_from_slice(b"zeroinitializer"),
         }
     }
 
