@@ -275,11 +275,13 @@ impl<'a> Parser<'a> {
         if ids.is_empty() || ids.iter().all(|&c| self.is_null_const(c)) {
             return self.m.ctx.konst(Const::Zero(ty));
         }
-        if ids.iter().all(|&c| matches!(self.m.ctx.const_of(c), Const::Poison(_))) {
-            return self.m.ctx.konst(Const::Poison(ty));
-        }
-        if ids.iter().all(|&c| matches!(self.m.ctx.const_of(c), Const::Undef(_) | Const::Poison(_))) {
-            return self.m.ctx.konst(Const::Undef(ty));
+        let first = ids[0];
+        if ids.iter().all(|&c| c == first) {
+            match self.m.ctx.const_of(first) {
+                Const::Poison(_) => return self.m.ctx.konst(Const::Poison(ty)),
+                Const::Undef(_) => return self.m.ctx.konst(Const::Undef(ty)),
+                _ => {}
+            }
         }
         let b = ids.into_boxed_slice();
         self.m.ctx.konst(match kind {

@@ -42,15 +42,6 @@ impl<'a> Parser<'a> {
         Ok(Value::Block(self.block_ref()?))
     }
 
-    fn value_type(&mut self, v: Value) -> TypeId {
-        match v {
-            Value::Const(c) => self.m.ctx.const_of(c).ty(),
-            Value::Md(_) => self.m.ctx.ty(Type::Metadata),
-            Value::Asm(_) => self.m.ctx.ptr_ty(0),
-            _ => self.local_type(v),
-        }
-    }
-
     /// Parses one instruction (after any `%x =`).
     pub fn parse_instruction(&mut self) -> PResult<InstData> {
         if !self.is(Tok::Ident) {
@@ -830,14 +821,23 @@ impl<'a> Parser<'a> {
         let f = if op == Opcode::Call { self.parse_fmf() } else { 0 };
         let cconv = self.parse_cconv()?;
         let ret_attrs = self.parse_attr_list(AttrPos::Ret)?;
-        if self.is_kw(b"addrspace") {
-            self.parse_addrspace()?;
-        }
+        let call_as = if self.is_kw(b"addrspace") { self.parse_addrspace()? } else { self.program_addrspace() };
         let tp = self.pos();
         let ty = self.parse_type("expected type")?;
         let explicit_fn = matches!(self.m.ctx.type_of(ty), Type::Function { .. });
-        // The callee: parsed with a pointer type (its own type is checked later).
-        let ptr = self.m.ctx.ptr_ty(0);
+        // The callee: a defined global keeps its own pointer type; a forward reference gets the
+        // call's address space (the data layout's program address space by default).
+        let defined_as = if self.is(Tok::GlobalVar) {
+            let n = self.m.ctx.names.lookup(&self.val());
+            n.and_then(|n| self.global_names.get(&n).copied())
+                .filter(|g| !self.fwd_globals.contains_key(g))
+                .map(|g| self.m.globals[g].addrspace)
+        } else if self.is(Tok::GlobalId) {
+            self.tok_num().ok().and_then(|n| self.global_nums.get(&n).copied()).map(|g| self.m.globals[g].addrspace)
+        } else {
+            None
+        };
+        let ptr = self.m.ctx.ptr_ty(defined_as.unwrap_or(call_as));
         let callee = if self.is_kw(b"asm") {
             self.parse_inline_asm(ty)?
         } else if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {

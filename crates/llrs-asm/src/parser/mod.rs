@@ -46,7 +46,6 @@ pub(crate) struct FnState {
     pub fwd_nums: FxHashMap<u32, (InstId, usize)>,
     pub block_names: FxHashMap<Symbol, BlockId>,
     pub block_nums: FxHashMap<u32, BlockId>,
-    pub defined_blocks: rustc_hash::FxHashSet<BlockId>,
     pub fwd_blocks: FxHashMap<BlockId, usize>,
     pub next_num: u32,
     pub cur_block: Option<BlockId>,
@@ -362,6 +361,19 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// The program address space of the data layout (`P<n>`), 0 by default.
+    pub fn program_addrspace(&self) -> u32 {
+        let Some(dl) = &self.m.data_layout else { return 0 };
+        for spec in dl.split(|&c| c == b'-') {
+            if spec.len() > 1 && spec[0] == b'P' {
+                if let Some(n) = std::str::from_utf8(&spec[1..]).ok().and_then(|s| s.parse::<u32>().ok()) {
+                    return n;
+                }
+            }
+        }
+        0
+    }
+
     /// Resolves everything that may be referenced before its definition.
     fn finish_module(&mut self) -> PResult<()> {
         if let Some((&n, &pos)) = self.md_fwd.iter().min_by_key(|(_, &p)| p) {
@@ -388,7 +400,13 @@ impl<'a> Parser<'a> {
 pub(crate) fn parse(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
     let mut p = Parser::new(src);
     match p.parse_module() {
-        Ok(()) => Ok(p.m),
+        Ok(()) => {
+            // Without `source_filename`, LLVM names the module's source after its input.
+            if p.m.source_filename.is_none() {
+                p.m.source_filename = Some(file.as_bytes().to_vec());
+            }
+            Ok(p.m)
+        }
         Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
     }
 }
