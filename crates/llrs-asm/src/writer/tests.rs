@@ -268,3 +268,48 @@ attributes #0 = { noinline nounwind }
     let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
     assert_eq!(text(&m), src);
 }
+
+#[test]
+fn writer_memory_effects() {
+    use super::attributes::write_memory;
+    let show = |me: MemoryEffects| {
+        let mut v = Vec::new();
+        write_memory(&mut v, me);
+        String::from_utf8(v).expect("utf-8")
+    };
+    // Locations: argmem, inaccessiblemem, errnomem, other, target_mem0, target_mem1.
+    let mut me = MemoryEffects(0);
+    assert_eq!(show(me), "memory(none)");
+    me.set(0, 3);
+    assert_eq!(show(me), "memory(argmem: readwrite)");
+    let mut me = MemoryEffects::uniform(1);
+    me.set(1, 0);
+    me.set(4, 0);
+    me.set(5, 0);
+    assert_eq!(show(me), "memory(read, inaccessiblemem: none, target_mem0: none, target_mem1: none)");
+    assert_eq!(show(MemoryEffects::uniform(3)), "memory(readwrite)");
+}
+
+/// Unnamed structs are renumbered in TypeFinder order; only reachable structs print.
+#[test]
+fn writer_struct_numbering() {
+    let mut m = Module::new();
+    let c = &mut m.ctx;
+    let i32t = c.int_ty(32);
+    let unused = c.new_struct(None);
+    let a = c.new_struct(None);
+    let b_name = c.sym("B");
+    let (b, bty) = c.named_struct(b_name);
+    let aty = c.structs[a].ty.expect("type");
+    c.structs[a].body = Some(llrs_ir::types::StructBody { packed: false, elems: vec![i32t, bty] });
+    c.structs[b].body = Some(llrs_ir::types::StructBody { packed: true, elems: vec![] });
+    let _ = unused;
+    m.add_var("x", aty, None);
+    let want = "
+%0 = type { i32, %B }
+%B = type <{}>
+
+@x = external global %0
+";
+    assert_eq!(text(&m), want);
+}
