@@ -66,19 +66,19 @@ impl Writer<'_> {
         match inst.op {
             Opcode::Br if ops.len() == 3 => {
                 self.out.push(b' ');
-                self.write_typed_value(ops[0]);
+                self.write_typed_op(ops, 0);
                 self.out.extend_from_slice(b", ");
-                self.write_typed_value(ops[1]);
+                self.write_typed_op(ops, 1);
                 self.out.extend_from_slice(b", ");
-                self.write_typed_value(ops[2]);
+                self.write_typed_op(ops, 2);
             }
             Opcode::Switch => {
                 self.out.push(b' ');
-                self.write_typed_value(ops[0]);
+                self.write_typed_op(ops, 0);
                 self.out.extend_from_slice(b", ");
-                self.write_typed_value(ops[1]);
+                self.write_typed_op(ops, 1);
                 self.out.extend_from_slice(b" [");
-                for pair in ops[2..].chunks(2) {
+                for pair in ops.get(2..).unwrap_or(&[]).chunks(2) {
                     self.out.extend_from_slice(b"\n    ");
                     self.write_typed_value(pair[0]);
                     self.out.extend_from_slice(b", ");
@@ -90,9 +90,9 @@ impl Writer<'_> {
             }
             Opcode::IndirectBr => {
                 self.out.push(b' ');
-                self.write_typed_value(ops[0]);
+                self.write_typed_op(ops, 0);
                 self.out.extend_from_slice(b", [");
-                for (i, &d) in ops[1..].iter().enumerate() {
+                for (i, &d) in ops.get(1..).unwrap_or(&[]).iter().enumerate() {
                     if i > 0 {
                         self.out.extend_from_slice(b", ");
                     }
@@ -123,10 +123,10 @@ impl Writer<'_> {
             }
             Opcode::ExtractValue | Opcode::InsertValue => {
                 self.out.push(b' ');
-                self.write_typed_value(ops[0]);
+                self.write_typed_op(ops, 0);
                 if inst.op == Opcode::InsertValue {
                     self.out.extend_from_slice(b", ");
-                    self.write_typed_value(ops[1]);
+                    self.write_typed_op(ops, 1);
                 }
                 if let InstExtra::Indices(idx) = &inst.extra {
                     for &i in idx {
@@ -168,13 +168,13 @@ impl Writer<'_> {
             }
             Opcode::CatchSwitch => {
                 self.out.extend_from_slice(b" within ");
-                self.write_value(ops[0]);
+                self.write_op(ops, 0);
                 self.out.extend_from_slice(b" [");
                 let n = match inst.extra {
                     InstExtra::CatchSwitch(n) => n as usize,
-                    _ => ops.len() - 1,
+                    _ => ops.len().saturating_sub(1),
                 };
-                for (i, &h) in ops[1..1 + n].iter().enumerate() {
+                for (i, &h) in ops.get(1..1 + n).unwrap_or(&[]).iter().enumerate() {
                     if i > 0 {
                         self.out.extend_from_slice(b", ");
                     }
@@ -188,9 +188,9 @@ impl Writer<'_> {
             }
             Opcode::CatchPad | Opcode::CleanupPad => {
                 self.out.extend_from_slice(b" within ");
-                self.write_value(ops[0]);
+                self.write_op(ops, 0);
                 self.out.extend_from_slice(b" [");
-                for (i, &a) in ops[1..].iter().enumerate() {
+                for (i, &a) in ops.get(1..).unwrap_or(&[]).iter().enumerate() {
                     if i > 0 {
                         self.out.extend_from_slice(b", ");
                     }
@@ -201,13 +201,13 @@ impl Writer<'_> {
             Opcode::Ret if ops.is_empty() => self.out.extend_from_slice(b" void"),
             Opcode::CatchRet => {
                 self.out.extend_from_slice(b" from ");
-                self.write_value(ops[0]);
+                self.write_op(ops, 0);
                 self.out.extend_from_slice(b" to ");
-                self.write_typed_value(ops[1]);
+                self.write_typed_op(ops, 1);
             }
             Opcode::CleanupRet => {
                 self.out.extend_from_slice(b" from ");
-                self.write_value(ops[0]);
+                self.write_op(ops, 0);
                 self.out.extend_from_slice(b" unwind ");
                 match ops.get(1) {
                     Some(&u) => self.write_typed_value(u),
@@ -291,7 +291,7 @@ impl Writer<'_> {
                         | Opcode::Ret
                         | Opcode::CmpXchg
                         | Opcode::AtomicRmw
-                ) || ops[1..].iter().any(|&o| !self.same_vty(self.value_ty(o), first_ty));
+                ) || ops.get(1..).unwrap_or(&[]).iter().any(|&o| !self.same_vty(self.value_ty(o), first_ty));
                 if !all {
                     self.out.push(b' ');
                     self.write_vty(first_ty);
@@ -348,6 +348,22 @@ impl Writer<'_> {
         self.write_attachments(&inst.md, b", ");
         if inst.op == Opcode::Call {
             self.write_gc_relocate_comment(body, inst);
+        }
+    }
+
+    /// Operand `i` with its type, or LLVM's `<null operand!>` when absent.
+    fn write_typed_op(&mut self, ops: &[Value], i: usize) {
+        match ops.get(i) {
+            Some(&v) => self.write_typed_value(v),
+            None => self.out.extend_from_slice(b"<null operand!>"),
+        }
+    }
+
+    /// Operand `i` without its type, or `<null operand!>` when absent.
+    fn write_op(&mut self, ops: &[Value], i: usize) {
+        match ops.get(i) {
+            Some(&v) => self.write_value(v),
+            None => self.out.extend_from_slice(b"<null operand!>"),
         }
     }
 

@@ -118,17 +118,18 @@ impl<'a> Writer<'a> {
         match v {
             Value::Const(k) => VTy::T(self.c.const_of(k).ty()),
             Value::Arg(a) => {
-                let g = self.func.expect("argument outside a function");
-                let params = self.c.fn_params(self.m.globals[g].value_ty);
+                let params = self.func.map(|g| self.c.fn_params(self.m.globals[g].value_ty)).unwrap_or(&[]);
                 match params.get(a as usize) {
                     Some(&t) => VTy::T(t),
                     None => VTy::Ptr0,
                 }
             }
             Value::Inst(i) => {
-                let g = self.func.expect("instruction outside a function");
-                let body = self.m.func(g).body.as_ref().expect("function has a body");
-                VTy::T(body.insts[i].ty)
+                let body = self.func.and_then(|g| self.m.globals[g].func.as_deref()).and_then(|f| f.body.as_ref());
+                match body.and_then(|b| b.insts.get(i)) {
+                    Some(d) => VTy::T(d.ty),
+                    None => VTy::Ptr0,
+                }
             }
             Value::Block(_) => VTy::Label,
             Value::Md(_) => VTy::Metadata,
@@ -154,11 +155,11 @@ impl<'a> Writer<'a> {
     /// A local value of the current function: `%name` or `%N`.
     fn write_local(&mut self, v: Value) {
         let name = self.func.and_then(|g| {
-            let fd = self.m.func(g);
+            let fd = self.m.globals[g].func.as_deref()?;
             match v {
                 Value::Arg(a) => fd.arg_names.get(a as usize).copied().flatten(),
-                Value::Inst(i) => fd.body.as_ref().and_then(|b| b.insts[i].name),
-                Value::Block(b) => fd.body.as_ref().and_then(|bd| bd.blocks[b].name),
+                Value::Inst(i) => fd.body.as_ref().and_then(|b| b.insts.get(i)?.name),
+                Value::Block(b) => fd.body.as_ref().and_then(|bd| bd.blocks.get(b)?.name),
                 _ => None,
             }
         });
@@ -180,7 +181,10 @@ impl<'a> Writer<'a> {
             self.write_local(Value::Block(b));
             return;
         }
-        let fd = self.m.func(g);
+        let Some(fd) = self.m.globals[g].func.as_deref() else {
+            self.out.extend_from_slice(b"<badref>");
+            return;
+        };
         let Some(body) = fd.body.as_ref() else {
             self.out.extend_from_slice(b"<badref>");
             return;
