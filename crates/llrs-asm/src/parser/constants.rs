@@ -467,6 +467,10 @@ impl<'a> Parser<'a> {
                 let dest = self.parse_type("expected type")?;
                 self.expect(Tok::RParen, "expected ')' at end of constantexpr cast")?;
                 let ty = dest;
+                // A cast to the operand's own type folds away (bitcast ptr to ptr).
+                if op == Opcode::BitCast && self.m.ctx.const_of(c).ty() == ty {
+                    return Ok(c);
+                }
                 let e = ConstExpr {
                     op,
                     ty,

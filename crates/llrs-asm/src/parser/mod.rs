@@ -8,6 +8,7 @@ mod globals;
 mod instructions;
 mod metadata;
 mod types;
+mod upgrade;
 
 use crate::diag::Diagnostic;
 use crate::lexer::{unescape, Lexer, Tok, Token};
@@ -392,7 +393,35 @@ impl<'a> Parser<'a> {
         if let Some((_, &pos)) = self.fwd_comdats.iter().min_by_key(|(_, &p)| p) {
             return self.err(pos, "use of undefined comdat");
         }
-        self.resolve_attr_groups()
+        self.resolve_attr_groups()?;
+        self.upgrade_module();
+        Ok(())
+    }
+
+    /// LLVM's upgrades of old IR that apply to the module as a whole.
+    fn upgrade_module(&mut self) {
+        let triple = self.m.triple.as_deref().map(|t| String::from_utf8_lossy(t).into_owned()).unwrap_or_default();
+        let dl = self.m.data_layout.as_deref().map(|d| String::from_utf8_lossy(d).into_owned()).unwrap_or_default();
+        let up = upgrade::upgrade_data_layout(&dl, &triple);
+        if up != dl {
+            self.m.data_layout = Some(up.into_bytes());
+        }
+        // Intrinsics declared with typed-pointer manglings take their opaque-pointer names.
+        for i in 0..self.m.functions.len() {
+            let g = self.m.functions[i];
+            let Some(name) = self.m.globals[g].name else { continue };
+            let Some(new) = upgrade::remangle_intrinsic(self.m.ctx.name(name)) else { continue };
+            if llrs_ir::intrinsics::lookup(&new).is_none() {
+                continue;
+            }
+            let sym = self.m.ctx.sym_bytes(&new);
+            if self.global_names.contains_key(&sym) {
+                continue;
+            }
+            self.global_names.remove(&name);
+            self.global_names.insert(sym, g);
+            self.m.globals[g].name = Some(sym);
+        }
     }
 }
 

@@ -1,0 +1,244 @@
+//! Upgrades of old IR that LLVM applies while reading: the data layout string
+//! (`UpgradeDataLayoutString`), constant folding of no-op casts, and typed-pointer manglings in
+//! intrinsic names.
+
+/// What LLVM needs to know of a target triple for data layout upgrades.
+struct TripleInfo<'a> {
+    arch: &'a str,
+    os: &'a str,
+    env: &'a str,
+}
+
+impl<'a> TripleInfo<'a> {
+    fn new(triple: &'a str) -> Self {
+        let mut parts = triple.split('-');
+        let arch = parts.next().unwrap_or("");
+        let _vendor = parts.next().unwrap_or("");
+        let os = parts.next().unwrap_or("");
+        let env = parts.next().unwrap_or("");
+        TripleInfo { arch, os, env }
+    }
+    fn is_x86(&self) -> bool {
+        matches!(self.arch, "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86_64" | "amd64" | "x86_64h")
+    }
+    fn is_aarch64(&self) -> bool {
+        matches!(self.arch, "aarch64" | "arm64" | "aarch64_be" | "arm64_32" | "aarch64_32" | "arm64e" | "arm64ec")
+    }
+    fn is_amdgcn(&self) -> bool {
+        self.arch == "amdgcn"
+    }
+    fn is_r600(&self) -> bool {
+        self.arch == "r600"
+    }
+    fn is_spir(&self) -> bool {
+        matches!(self.arch, "spir" | "spir64")
+    }
+    fn is_spirv_physical(&self) -> bool {
+        matches!(self.arch, "spirv32" | "spirv64") || (self.arch.starts_with("spirv") && self.arch != "spirv")
+    }
+    fn is_mips64(&self) -> bool {
+        matches!(self.arch, "mips64" | "mips64el" | "mips64r6" | "mips64elr6")
+    }
+    fn is_ppc64(&self) -> bool {
+        matches!(self.arch, "powerpc64" | "powerpc64le" | "ppc64" | "ppc64le")
+    }
+    fn is_sparc(&self) -> bool {
+        matches!(self.arch, "sparc" | "sparcv9" | "sparcel" | "sparc64")
+    }
+    fn is_wasm(&self) -> bool {
+        matches!(self.arch, "wasm32" | "wasm64")
+    }
+    fn is_64bit_riscv_or_loongarch(&self) -> bool {
+        matches!(self.arch, "riscv64" | "loongarch64" | "riscv64be")
+    }
+    fn is_64bit(&self) -> bool {
+        matches!(self.arch, "x86_64" | "amd64" | "x86_64h")
+    }
+    fn is_iamcu(&self) -> bool {
+        self.os == "elfiamcu"
+    }
+    fn is_windows_msvc(&self) -> bool {
+        self.os.starts_with("windows") && (self.env.is_empty() || self.env.starts_with("msvc"))
+    }
+}
+
+/// Upgrades a data layout string for `triple` as LLVM 22's `UpgradeDataLayoutString` does.
+pub fn upgrade_data_layout(dl: &str, triple: &str) -> String {
+    let t = TripleInfo::new(triple);
+    let has_g = dl.contains("-G") || dl.starts_with('G');
+    if (t.is_r600() || t.is_spir() || t.is_spirv_physical()) && !has_g {
+        return if dl.is_empty() { "G1".to_string() } else { format!("{dl}-G1") };
+    }
+    if t.is_64bit_riscv_or_loongarch() {
+        if let Some(i) = dl.find("-n64-") {
+            return format!("{}-n32:64-{}", &dl[..i], &dl[i + 5..]);
+        }
+        return dl.to_string();
+    }
+    let mut res = dl.to_string();
+    if t.is_amdgcn() {
+        if !has_g {
+            res.push_str(if res.is_empty() { "G1" } else { "-G1" });
+        }
+        if !dl.contains("-ni") && !dl.starts_with("ni") {
+            res.push_str("-ni:7:8:9");
+        }
+        if dl.ends_with("ni:7") {
+            res.push_str(":8:9");
+        }
+        if dl.ends_with("ni:7:8") {
+            res.push_str(":9");
+        }
+        if !dl.contains("-p7") && !dl.starts_with("p7") {
+            res.push_str("-p7:160:256:256:32");
+        }
+        if !dl.contains("-p8") && !dl.starts_with("p8") {
+            res.push_str("-p8:128:128:128:48");
+        }
+        const OLD_P8: &str = "-p8:128:128-";
+        if let Some(i) = res.find(OLD_P8) {
+            res.replace_range(i..i + OLD_P8.len(), "-p8:128:128:128:48-");
+        }
+        if !dl.contains("-p9") && !dl.starts_with("p9") {
+            res.push_str("-p9:192:256:256:32");
+        }
+        return res;
+    }
+    let add_ptr_spaces = |res: &mut String| {
+        const SPACES: &str = "-p270:32:32-p271:32:32-p272:64:64";
+        if dl.contains(SPACES) {
+            return;
+        }
+        // ^([Ee]-m:[a-z](-p:32:32)?)(-.*)$
+        let b = res.as_bytes();
+        if b.len() >= 5 && (b[0] == b'e' || b[0] == b'E') && &b[1..4] == b"-m:" && b[4].is_ascii_lowercase() {
+            let mut end = 5;
+            if res[end..].starts_with("-p:32:32") {
+                end += 8;
+            }
+            if res[end..].starts_with('-') {
+                *res = format!("{}{}{}", &res[..end], SPACES, &res[end..]);
+            } else if end == 5 + 8 {
+                // The optional group may also be left out with the rest starting at it.
+                let alt = 5;
+                if res[alt..].starts_with('-') {
+                    *res = format!("{}{}{}", &res[..alt], SPACES, &res[alt..]);
+                }
+            }
+        }
+    };
+    if t.is_aarch64() {
+        if !dl.is_empty() && !dl.contains("-Fn32") {
+            res.push_str("-Fn32");
+        }
+        add_ptr_spaces(&mut res);
+        return res;
+    }
+    if t.is_sparc() || (t.is_mips64() && !dl.contains("m:m")) || t.is_ppc64() || t.is_wasm() {
+        if !res.contains("-i128:128") {
+            if let Some(pos) = res.find("-i64:64") {
+                res.insert_str(pos + 7, "-i128:128");
+            }
+        }
+        return res;
+    }
+    if !t.is_x86() {
+        return res;
+    }
+    add_ptr_spaces(&mut res);
+    if !t.is_iamcu() && !res.contains("-i128:128") {
+        // ^(e(-[mpi][^-]*)*)((-[^mpi][^-]*)*)$
+        if res.starts_with('e') && (res.len() == 1 || res.as_bytes()[1] == b'-') {
+            let specs: Vec<&str> = res[1..].split('-').skip(1).collect();
+            let split = specs.iter().position(|s| !matches!(s.as_bytes().first(), Some(b'm' | b'p' | b'i')));
+            let split = split.unwrap_or(specs.len());
+            if specs[split..].iter().all(|s| !matches!(s.as_bytes().first(), Some(b'm' | b'p' | b'i'))) {
+                let mut out = String::from("e");
+                for s in &specs[..split] {
+                    out.push('-');
+                    out.push_str(s);
+                }
+                out.push_str("-i128:128");
+                for s in &specs[split..] {
+                    out.push('-');
+                    out.push_str(s);
+                }
+                res = out;
+            }
+        }
+    }
+    if t.is_windows_msvc() && !t.is_64bit() {
+        if let Some(i) = res.find("-f80:32-") {
+            res = format!("{}-f80:128-{}", &res[..i], &res[i + 8..]);
+        }
+    }
+    res
+}
+
+/// The name of an intrinsic with typed-pointer manglings (`p0i8`, `p1f_isVoidf`, `v2p0i32`)
+/// reduced to opaque ones (`p0`, `p1`, `v2p0`), or `None` when nothing changes.
+pub fn remangle_intrinsic(name: &[u8]) -> Option<Vec<u8>> {
+    if !name.starts_with(b"llvm.") {
+        return None;
+    }
+    let mut out = Vec::with_capacity(name.len());
+    let mut changed = false;
+    for (i, comp) in name.split(|&c| c == b'.').enumerate() {
+        if i > 0 {
+            out.push(b'.');
+        }
+        let mut j = 0;
+        // Vector prefixes: v<N> / nxv<N>.
+        if comp.starts_with(b"nxv") {
+            j = 3;
+        } else if comp.starts_with(b"v") {
+            j = 1;
+        }
+        if j > 0 {
+            let d = j;
+            while j < comp.len() && comp[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j == d {
+                j = 0;
+            }
+        }
+        if i >= 2 && j < comp.len() && comp[j] == b'p' {
+            let mut k = j + 1;
+            while k < comp.len() && comp[k].is_ascii_digit() {
+                k += 1;
+            }
+            if k > j + 1 && k < comp.len() && comp[k].is_ascii_alphabetic() {
+                out.extend_from_slice(&comp[..k]);
+                changed = true;
+                continue;
+            }
+        }
+        out.extend_from_slice(comp);
+    }
+    changed.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_layouts() {
+        assert_eq!(upgrade_data_layout("e-p:32:32", "i686-apple-darwin8"), "e-p:32:32-i128:128");
+        assert_eq!(
+            upgrade_data_layout("e-m:e-i64:64-f80:128-n8:16:32:64-S128", "x86_64-unknown-linux-gnu"),
+            "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+        );
+        assert_eq!(upgrade_data_layout("", "spirv32-unknown-unknown"), "G1");
+        assert_eq!(upgrade_data_layout("e-p:64:64", "mips-unknown"), "e-p:64:64");
+    }
+
+    #[test]
+    fn remangle() {
+        assert_eq!(remangle_intrinsic(b"llvm.memcpy.p0i8.p0i8.i64").as_deref(), Some(&b"llvm.memcpy.p0.p0.i64"[..]));
+        assert_eq!(remangle_intrinsic(b"llvm.masked.load.v2i32.p0v2i32").as_deref(), Some(&b"llvm.masked.load.v2i32.p0"[..]));
+        assert_eq!(remangle_intrinsic(b"llvm.memcpy.p0.p0.i64"), None);
+        assert_eq!(remangle_intrinsic(b"llvm.ptrmask.p0.i64"), None);
+    }
+}
