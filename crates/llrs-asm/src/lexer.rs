@@ -129,7 +129,14 @@ impl<'a> Lexer<'a> {
     }
 
     fn tok(&self, kind: Tok, start: usize) -> Token {
-        Token { kind, start: start as u32, end: self.pos as u32, vstart: start as u32, vend: self.pos as u32, quoted: false }
+        Token {
+            kind,
+            start: start as u32,
+            end: self.pos as u32,
+            vstart: start as u32,
+            vend: self.pos as u32,
+            quoted: false,
+        }
     }
 
     fn tokv(&self, kind: Tok, start: usize, vs: usize, ve: usize, quoted: bool) -> Token {
@@ -143,143 +150,141 @@ impl<'a> Lexer<'a> {
 
     /// The next token.
     pub fn next_token(&mut self) -> Token {
-        loop {
-            // Skip white space and comments.
-            while self.pos < self.src.len() {
-                let c = self.src[self.pos];
-                if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' {
-                    self.pos += 1;
-                } else if c == b';' {
-                    match memchr::memchr(b'\n', &self.src[self.pos..]) {
-                        Some(p) => self.pos += p + 1,
-                        None => self.pos = self.src.len(),
-                    }
-                } else if c == b'/' && self.peek(1) == b'*' {
-                    // Block comments are accepted by LLVM's lexer.
-                    let start = self.pos;
-                    match memchr::memmem::find(&self.src[self.pos + 2..], b"*/") {
-                        Some(p) => self.pos += p + 4,
-                        None => {
-                            self.pos = self.src.len();
-                            return self.err(start, "unterminated comment");
-                        }
-                    }
-                } else {
-                    break;
+        // Skip white space and comments.
+        while self.pos < self.src.len() {
+            let c = self.src[self.pos];
+            if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' {
+                self.pos += 1;
+            } else if c == b';' {
+                match memchr::memchr(b'\n', &self.src[self.pos..]) {
+                    Some(p) => self.pos += p + 1,
+                    None => self.pos = self.src.len(),
                 }
+            } else if c == b'/' && self.peek(1) == b'*' {
+                // Block comments are accepted by LLVM's lexer.
+                let start = self.pos;
+                match memchr::memmem::find(&self.src[self.pos + 2..], b"*/") {
+                    Some(p) => self.pos += p + 4,
+                    None => {
+                        self.pos = self.src.len();
+                        return self.err(start, "unterminated comment");
+                    }
+                }
+            } else {
+                break;
             }
-            let start = self.pos;
-            if start >= self.src.len() {
-                return self.tok(Tok::Eof, start);
-            }
-            let c = self.src[start];
-            self.pos += 1;
-            let t = match c {
-                b'=' => self.tok(Tok::Equal, start),
-                b',' => self.tok(Tok::Comma, start),
-                b'*' => self.tok(Tok::Star, start),
-                b'[' => self.tok(Tok::LSquare, start),
-                b']' => self.tok(Tok::RSquare, start),
-                b'{' => self.tok(Tok::LBrace, start),
-                b'}' => self.tok(Tok::RBrace, start),
-                b'<' => self.tok(Tok::Less, start),
-                b'>' => self.tok(Tok::Greater, start),
-                b'(' => self.tok(Tok::LParen, start),
-                b')' => self.tok(Tok::RParen, start),
-                b'|' => self.tok(Tok::Bar, start),
-                b':' => self.tok(Tok::Colon, start),
-                b'.' => {
-                    if self.peek(0) == b'.' && self.peek(1) == b'.' {
-                        self.pos += 2;
-                        self.tok(Tok::DotDotDot, start)
-                    } else {
-                        self.lex_identifier(start)
-                    }
-                }
-                b'@' => self.lex_var(start, Tok::GlobalVar, Tok::GlobalId),
-                b'%' => self.lex_var(start, Tok::LocalVar, Tok::LocalVarId),
-                b'$' => {
-                    // `$N:` is a label; otherwise a comdat name.
-                    let mut e = self.pos;
-                    while e < self.src.len() && is_label_char(self.src[e]) {
-                        e += 1;
-                    }
-                    if self.src.get(e) == Some(&b':') {
-                        self.pos = e + 1;
-                        self.tokv(Tok::Label, start, start, e, false)
-                    } else if self.peek(0) == b'"' || is_ident_char(self.peek(0)) {
-                        self.lex_var(start, Tok::ComdatVar, Tok::Error)
-                    } else {
-                        self.lex_identifier(start)
-                    }
-                }
-                b'!' => {
-                    let n = self.peek(0);
-                    if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\') {
-                        let vs = self.pos;
-                        while is_ident_char(self.peek(0)) || self.peek(0) == b'\\' {
-                            self.pos += 1;
-                        }
-                        let q = self.src[vs..self.pos].contains(&b'\\');
-                        self.tokv(Tok::MetadataVar, start, vs, self.pos, q)
-                    } else {
-                        self.tok(Tok::Exclaim, start)
-                    }
-                }
-                b'#' => {
-                    if self.peek(0).is_ascii_digit() {
-                        let vs = self.pos;
-                        while self.peek(0).is_ascii_digit() {
-                            self.pos += 1;
-                        }
-                        self.tokv(Tok::AttrGrpId, start, vs, self.pos, false)
-                    } else if self.src[self.pos..].starts_with(b"dbg_") {
-                        let vs = self.pos + 4;
-                        self.pos += 4;
-                        while self.peek(0).is_ascii_alphanumeric() || self.peek(0) == b'_' {
-                            self.pos += 1;
-                        }
-                        self.tokv(Tok::DbgRecord, start, vs, self.pos, false)
-                    } else {
-                        self.err(start, "")
-                    }
-                }
-                b'^' => {
-                    if self.peek(0).is_ascii_digit() {
-                        let vs = self.pos;
-                        while self.peek(0).is_ascii_digit() {
-                            self.pos += 1;
-                        }
-                        self.tokv(Tok::SummaryId, start, vs, self.pos, false)
-                    } else {
-                        self.err(start, "")
-                    }
-                }
-                b'"' => {
-                    let vs = self.pos;
-                    match memchr::memchr(b'"', &self.src[self.pos..]) {
-                        Some(p) => {
-                            self.pos += p + 1;
-                            let ve = self.pos - 1;
-                            if self.peek(0) == b':' {
-                                self.pos += 1;
-                                self.tokv(Tok::Label, start, vs, ve, true)
-                            } else {
-                                self.tokv(Tok::Str, start, vs, ve, true)
-                            }
-                        }
-                        None => {
-                            self.pos = self.src.len();
-                            self.err(start, "end of file in string constant")
-                        }
-                    }
-                }
-                b'0'..=b'9' | b'-' | b'+' => self.lex_number(start),
-                _ if c.is_ascii_alphabetic() || c == b'_' => self.lex_identifier(start),
-                _ => self.err(start, ""),
-            };
-            return t;
         }
+        let start = self.pos;
+        if start >= self.src.len() {
+            return self.tok(Tok::Eof, start);
+        }
+        let c = self.src[start];
+        self.pos += 1;
+        let t = match c {
+            b'=' => self.tok(Tok::Equal, start),
+            b',' => self.tok(Tok::Comma, start),
+            b'*' => self.tok(Tok::Star, start),
+            b'[' => self.tok(Tok::LSquare, start),
+            b']' => self.tok(Tok::RSquare, start),
+            b'{' => self.tok(Tok::LBrace, start),
+            b'}' => self.tok(Tok::RBrace, start),
+            b'<' => self.tok(Tok::Less, start),
+            b'>' => self.tok(Tok::Greater, start),
+            b'(' => self.tok(Tok::LParen, start),
+            b')' => self.tok(Tok::RParen, start),
+            b'|' => self.tok(Tok::Bar, start),
+            b':' => self.tok(Tok::Colon, start),
+            b'.' => {
+                if self.peek(0) == b'.' && self.peek(1) == b'.' {
+                    self.pos += 2;
+                    self.tok(Tok::DotDotDot, start)
+                } else {
+                    self.lex_identifier(start)
+                }
+            }
+            b'@' => self.lex_var(start, Tok::GlobalVar, Tok::GlobalId),
+            b'%' => self.lex_var(start, Tok::LocalVar, Tok::LocalVarId),
+            b'$' => {
+                // `$N:` is a label; otherwise a comdat name.
+                let mut e = self.pos;
+                while e < self.src.len() && is_label_char(self.src[e]) {
+                    e += 1;
+                }
+                if self.src.get(e) == Some(&b':') {
+                    self.pos = e + 1;
+                    self.tokv(Tok::Label, start, start, e, false)
+                } else if self.peek(0) == b'"' || is_ident_char(self.peek(0)) {
+                    self.lex_var(start, Tok::ComdatVar, Tok::Error)
+                } else {
+                    self.lex_identifier(start)
+                }
+            }
+            b'!' => {
+                let n = self.peek(0);
+                if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\') {
+                    let vs = self.pos;
+                    while is_ident_char(self.peek(0)) || self.peek(0) == b'\\' {
+                        self.pos += 1;
+                    }
+                    let q = self.src[vs..self.pos].contains(&b'\\');
+                    self.tokv(Tok::MetadataVar, start, vs, self.pos, q)
+                } else {
+                    self.tok(Tok::Exclaim, start)
+                }
+            }
+            b'#' => {
+                if self.peek(0).is_ascii_digit() {
+                    let vs = self.pos;
+                    while self.peek(0).is_ascii_digit() {
+                        self.pos += 1;
+                    }
+                    self.tokv(Tok::AttrGrpId, start, vs, self.pos, false)
+                } else if self.src[self.pos..].starts_with(b"dbg_") {
+                    let vs = self.pos + 4;
+                    self.pos += 4;
+                    while self.peek(0).is_ascii_alphanumeric() || self.peek(0) == b'_' {
+                        self.pos += 1;
+                    }
+                    self.tokv(Tok::DbgRecord, start, vs, self.pos, false)
+                } else {
+                    self.err(start, "")
+                }
+            }
+            b'^' => {
+                if self.peek(0).is_ascii_digit() {
+                    let vs = self.pos;
+                    while self.peek(0).is_ascii_digit() {
+                        self.pos += 1;
+                    }
+                    self.tokv(Tok::SummaryId, start, vs, self.pos, false)
+                } else {
+                    self.err(start, "")
+                }
+            }
+            b'"' => {
+                let vs = self.pos;
+                match memchr::memchr(b'"', &self.src[self.pos..]) {
+                    Some(p) => {
+                        self.pos += p + 1;
+                        let ve = self.pos - 1;
+                        if self.peek(0) == b':' {
+                            self.pos += 1;
+                            self.tokv(Tok::Label, start, vs, ve, true)
+                        } else {
+                            self.tokv(Tok::Str, start, vs, ve, true)
+                        }
+                    }
+                    None => {
+                        self.pos = self.src.len();
+                        self.err(start, "end of file in string constant")
+                    }
+                }
+            }
+            b'0'..=b'9' | b'-' | b'+' => self.lex_number(start),
+            _ if c.is_ascii_alphabetic() || c == b'_' => self.lex_identifier(start),
+            _ => self.err(start, ""),
+        };
+        t
     }
 
     fn lex_var(&mut self, start: usize, named: Tok, numbered: Tok) -> Token {
@@ -331,10 +336,13 @@ impl<'a> Lexer<'a> {
         self.pos = end;
         // Hex integers: u0x... and s0x...
         let text = &self.src[start..self.pos];
-        if text.len() > 3 && (text[0] == b'u' || text[0] == b's') && text[1] == b'0' && text[2] == b'x' {
-            if text[3..].iter().all(|c| c.is_ascii_hexdigit()) {
-                return self.tok(Tok::Int, start);
-            }
+        if text.len() > 3
+            && (text[0] == b'u' || text[0] == b's')
+            && text[1] == b'0'
+            && text[2] == b'x'
+            && text[3..].iter().all(|c| c.is_ascii_hexdigit())
+        {
+            return self.tok(Tok::Int, start);
         }
         self.tok(Tok::Ident, start)
     }
@@ -421,7 +429,7 @@ pub fn unescape(s: &[u8]) -> Vec<u8> {
                 i += 2;
                 continue;
             }
-            if i + 2 < s.len() + 0 && i + 2 <= s.len() - 1 + 1 {
+            if i + 2 < s.len() && i + 2 <= s.len() - 1 + 1 {
                 let h = s.get(i + 1).and_then(|c| (*c as char).to_digit(16));
                 let l = s.get(i + 2).and_then(|c| (*c as char).to_digit(16));
                 if let (Some(h), Some(l)) = (h, l) {

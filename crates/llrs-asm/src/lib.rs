@@ -2,9 +2,9 @@
 //! and a writer that prints a module exactly as `llvm-dis` does.
 
 pub mod diag;
-mod writer;
 pub mod lexer;
 mod parser;
+mod writer;
 
 pub use diag::Diagnostic;
 use llrs_ir::Module;

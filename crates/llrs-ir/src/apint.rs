@@ -207,7 +207,7 @@ impl APInt {
         for i in 0..n {
             a.words[i] = if i < self.words.len() {
                 let w = self.words[i];
-                if neg && i == self.words.len() - 1 && self.width % 64 != 0 {
+                if neg && i == self.words.len() - 1 && !self.width.is_multiple_of(64) {
                     w | !((1u64 << (self.width % 64)) - 1)
                 } else {
                     w

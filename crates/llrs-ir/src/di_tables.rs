@@ -161,12 +161,7 @@ impl DiNodeSpec {
 }
 
 const fn fld(name: &'static str, kind: DiFieldKind, required: bool, skip: bool) -> DiField {
-    DiField {
-        name,
-        kind,
-        required,
-        skip_if_default: skip,
-    }
+    DiField { name, kind, required, skip_if_default: skip }
 }
 /// Optional, omitted when default.
 const fn opt(name: &'static str, kind: DiFieldKind) -> DiField {
@@ -197,10 +192,7 @@ pub static PARSE_ONLY_FIELDS: &[(&str, &[&str])] = &[
     // Folded into `spFlags` when `spFlags:` is absent (`isDefinition` defaults to true,
     // so a `DISubprogram` without `spFlags:`/`isDefinition: false` is a definition and
     // must be `distinct`).
-    (
-        "DISubprogram",
-        &["isLocal", "isDefinition", "isOptimized", "virtuality"],
-    ),
+    ("DISubprogram", &["isLocal", "isDefinition", "isOptimized", "virtuality"]),
     // Stored (default DW_MACINFO_start_file) but not printed by writeDIMacroFile.
     ("DIMacroFile", &["type"]),
 ];
@@ -234,11 +226,7 @@ pub static DI_NODE_SPECS: &[DiNodeSpec] = &[
     // NOT an MDNode (Metadata + ReplaceableMetadataImpl): never numbered, never visited by
     // the slot tracker; only valid as a function-local value operand (e.g. first operand
     // of `#dbg_value`), printed inline as `!DIArgList(i32 %a, i32 %b)`.
-    DiNodeSpec {
-        name: "DIArgList",
-        print_order: &[always("args", Other("positional:ValueList"))],
-        operand_order: &[],
-    },
+    DiNodeSpec { name: "DIArgList", print_order: &[always("args", Other("positional:ValueList"))], operand_order: &[] },
     // writeGenericDINode. Operand 0 is the header MDString (null when empty), operands
     // 1.. are the `operands:` list elements in order (nulls included).
     DiNodeSpec {
@@ -377,16 +365,7 @@ pub static DI_NODE_SPECS: &[DiNodeSpec] = &[
             opt("ptrAuthIsaPointer", Bool),
             opt("ptrAuthAuthenticatesNullValues", Bool),
         ],
-        operand_order: &[
-            "file",
-            "scope",
-            "name",
-            "size",
-            "offset",
-            "baseType",
-            "extraData",
-            "annotations",
-        ],
+        operand_order: &["file", "scope", "name", "size", "offset", "baseType", "extraData", "annotations"],
     },
     // writeDISubrangeType. Operands {File, Scope, Name, SizeInBits, null, BaseType,
     // LowerBound, UpperBound, Stride, Bias}. Bounds print through printMetadata, so a
@@ -641,14 +620,7 @@ pub static DI_NODE_SPECS: &[DiNodeSpec] = &[
             opt("line", Int),
             opt("isDecl", Bool),
         ],
-        operand_order: &[
-            "file",
-            "scope",
-            "name",
-            "configMacros",
-            "includePath",
-            "apinotes",
-        ],
+        operand_order: &["file", "scope", "name", "configMacros", "includePath", "apinotes"],
     },
     // writeDICommonBlock. Operands {Scope, Decl, Name, File} (scope first, unlike the
     // other DIScopes).
@@ -810,11 +782,7 @@ pub static DI_NODE_SPECS: &[DiNodeSpec] = &[
     },
     // writeDIAssignID: `distinct !DIAssignID()`. No operands; must be `distinct` (the
     // parser rejects a uniqued one). It is an MDNode and gets a slot.
-    DiNodeSpec {
-        name: "DIAssignID",
-        print_order: &[],
-        operand_order: &[],
-    },
+    DiNodeSpec { name: "DIAssignID", print_order: &[], operand_order: &[] },
 ];
 
 /// The spec of a node kind by class name (`"DISubprogram"`, without `!`).
@@ -877,10 +845,7 @@ pub static FIXED_MD_KINDS: &[&str] = &[
 
 /// The fixed ID of a metadata kind name, if it is one of LLVM's fixed kinds.
 pub fn fixed_md_kind_id(name: &str) -> Option<u32> {
-    FIXED_MD_KINDS
-        .iter()
-        .position(|k| *k == name)
-        .map(|i| i as u32)
+    FIXED_MD_KINDS.iter().position(|k| *k == name).map(|i| i as u32)
 }
 
 #[cfg(test)]
@@ -892,12 +857,7 @@ mod tests {
     }
 
     fn printed(name: &str) -> Vec<&'static str> {
-        di_node_spec(name)
-            .unwrap()
-            .print_order
-            .iter()
-            .map(|f| f.name)
-            .collect()
+        di_node_spec(name).unwrap().print_order.iter().map(|f| f.name).collect()
     }
 
     #[test]
@@ -939,11 +899,7 @@ mod tests {
         ];
         assert_eq!(DI_NODE_SPECS.len(), kinds.len());
         for k in kinds {
-            assert_eq!(
-                DI_NODE_SPECS.iter().filter(|s| s.name == k).count(),
-                1,
-                "{k}"
-            );
+            assert_eq!(DI_NODE_SPECS.iter().filter(|s| s.name == k).count(), 1, "{k}");
         }
         assert!(di_node_spec("DINothing").is_none());
     }
@@ -951,19 +907,10 @@ mod tests {
     #[test]
     fn location_operands() {
         assert_eq!(ops("DILocation"), ["scope", "inlinedAt"]);
-        assert_eq!(
-            printed("DILocation")[..4],
-            ["line", "column", "scope", "inlinedAt"]
-        );
+        assert_eq!(printed("DILocation")[..4], ["line", "column", "scope", "inlinedAt"]);
         let line = di_node_spec("DILocation").unwrap().field("line").unwrap();
         assert!(!line.skip_if_default);
-        assert!(
-            di_node_spec("DILocation")
-                .unwrap()
-                .field("scope")
-                .unwrap()
-                .required
-        );
+        assert!(di_node_spec("DILocation").unwrap().field("scope").unwrap().required);
     }
 
     #[test]
@@ -983,16 +930,10 @@ mod tests {
         }
         // Printed scope-before-file, stored file-before-scope.
         let p = printed("DISubprogram");
-        let (si, fi) = (
-            p.iter().position(|n| *n == "scope").unwrap(),
-            p.iter().position(|n| *n == "file").unwrap(),
-        );
+        let (si, fi) = (p.iter().position(|n| *n == "scope").unwrap(), p.iter().position(|n| *n == "file").unwrap());
         assert!(si < fi);
         assert_eq!(ops("DINamespace"), ["_file", "scope", "name"]);
-        assert_eq!(
-            ops("DICommonBlock"),
-            ["scope", "declaration", "name", "file"]
-        );
+        assert_eq!(ops("DICommonBlock"), ["scope", "declaration", "name", "file"]);
     }
 
     #[test]
@@ -1022,52 +963,17 @@ mod tests {
 
     #[test]
     fn variables_and_types() {
-        assert_eq!(
-            ops("DILocalVariable"),
-            ["scope", "name", "file", "type", "annotations"]
-        );
-        assert_eq!(
-            ops("DIGlobalVariable")[..6],
-            [
-                "scope",
-                "name",
-                "file",
-                "type",
-                "_displayName",
-                "linkageName"
-            ]
-        );
+        assert_eq!(ops("DILocalVariable"), ["scope", "name", "file", "type", "annotations"]);
+        assert_eq!(ops("DIGlobalVariable")[..6], ["scope", "name", "file", "type", "_displayName", "linkageName"]);
         assert_eq!(ops("DILabel"), ["scope", "name", "file"]);
-        assert_eq!(
-            ops("DIStringType")[3..6],
-            ["size", "_offset", "stringLength"]
-        );
+        assert_eq!(ops("DIStringType")[3..6], ["size", "_offset", "stringLength"]);
         assert_eq!(ops("DISubroutineType").len(), 6);
-        assert_eq!(
-            di_node_spec("DISubroutineType")
-                .unwrap()
-                .operand_index("types"),
-            Some(5)
-        );
-        assert_eq!(
-            di_node_spec("DICompositeType")
-                .unwrap()
-                .operand_index("bitStride"),
-            Some(17)
-        );
-        assert_eq!(
-            ops("DIObjCProperty"),
-            ["name", "file", "getter", "setter", "type"]
-        );
-        assert_eq!(
-            ops("DICompileUnit")[..5],
-            ["file", "producer", "flags", "splitDebugFilename", "enums"]
-        );
+        assert_eq!(di_node_spec("DISubroutineType").unwrap().operand_index("types"), Some(5));
+        assert_eq!(di_node_spec("DICompositeType").unwrap().operand_index("bitStride"), Some(17));
+        assert_eq!(ops("DIObjCProperty"), ["name", "file", "getter", "setter", "type"]);
+        assert_eq!(ops("DICompileUnit")[..5], ["file", "producer", "flags", "splitDebugFilename", "enums"]);
         assert_eq!(ops("DITemplateValueParameter"), ["name", "type", "value"]);
-        assert_eq!(
-            ops("DIImportedEntity"),
-            ["scope", "entity", "name", "file", "elements"]
-        );
+        assert_eq!(ops("DIImportedEntity"), ["scope", "entity", "name", "file", "elements"]);
         assert!(ops("DIArgList").is_empty());
         assert!(ops("DIExpression").is_empty());
     }
@@ -1079,24 +985,13 @@ mod tests {
                 if n.starts_with('_') {
                     continue;
                 }
-                let f = s
-                    .field(n)
-                    .unwrap_or_else(|| panic!("{}: operand {n} has no printed field", s.name));
-                assert!(
-                    f.kind.is_operand_kind(),
-                    "{}: {n} is not an operand kind",
-                    s.name
-                );
+                let f = s.field(n).unwrap_or_else(|| panic!("{}: operand {n} has no printed field", s.name));
+                assert!(f.kind.is_operand_kind(), "{}: {n} is not an operand kind", s.name);
             }
             // Every operand-kind field is listed as an operand.
             for f in s.print_order {
                 if f.kind.is_operand_kind() {
-                    assert!(
-                        s.operand_index(f.name).is_some(),
-                        "{}: {} missing",
-                        s.name,
-                        f.name
-                    );
+                    assert!(s.operand_index(f.name).is_some(), "{}: {} missing", s.name, f.name);
                 }
             }
         }

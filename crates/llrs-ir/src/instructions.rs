@@ -52,8 +52,20 @@ impl Opcode {
         use Opcode::*;
         matches!(
             self,
-            Trunc | ZExt | SExt | FPTrunc | FPExt | FPToUI | FPToSI | UIToFP | SIToFP | PtrToInt | PtrToAddr
-                | IntToPtr | BitCast | AddrSpaceCast
+            Trunc
+                | ZExt
+                | SExt
+                | FPTrunc
+                | FPExt
+                | FPToUI
+                | FPToSI
+                | UIToFP
+                | SIToFP
+                | PtrToInt
+                | PtrToAddr
+                | IntToPtr
+                | BitCast
+                | AddrSpaceCast
         )
     }
     /// True for the two-operand arithmetic and logic opcodes.
@@ -61,8 +73,23 @@ impl Opcode {
         use Opcode::*;
         matches!(
             self,
-            Add | FAdd | Sub | FSub | Mul | FMul | UDiv | SDiv | FDiv | URem | SRem | FRem | Shl | LShr | AShr | And
-                | Or | Xor
+            Add | FAdd
+                | Sub
+                | FSub
+                | Mul
+                | FMul
+                | UDiv
+                | SDiv
+                | FDiv
+                | URem
+                | SRem
+                | FRem
+                | Shl
+                | LShr
+                | AShr
+                | And
+                | Or
+                | Xor
         )
     }
     /// True for block terminators.
@@ -70,7 +97,16 @@ impl Opcode {
         use Opcode::*;
         matches!(
             self,
-            Ret | Br | Switch | IndirectBr | Invoke | Resume | Unreachable | CleanupRet | CatchRet | CatchSwitch | CallBr
+            Ret | Br
+                | Switch
+                | IndirectBr
+                | Invoke
+                | Resume
+                | Unreachable
+                | CleanupRet
+                | CatchRet
+                | CatchSwitch
+                | CallBr
         )
     }
 }
@@ -126,9 +162,33 @@ pub mod fmf {
 #[repr(u8)]
 pub enum CmpPred {
     /// fcmp false
-    FFalse, FOeq, FOgt, FOge, FOlt, FOle, FOne, FOrd, FUno, FUeq, FUgt, FUge, FUlt, FUle, FUne, FTrue,
+    FFalse,
+    FOeq,
+    FOgt,
+    FOge,
+    FOlt,
+    FOle,
+    FOne,
+    FOrd,
+    FUno,
+    FUeq,
+    FUgt,
+    FUge,
+    FUlt,
+    FUle,
+    FUne,
+    FTrue,
     /// icmp eq
-    Eq, Ne, Ugt, Uge, Ult, Ule, Sgt, Sge, Slt, Sle,
+    Eq,
+    Ne,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Sgt,
+    Sge,
+    Slt,
+    Sle,
 }
 
 /// Predicate keywords in [`CmpPred`] order.

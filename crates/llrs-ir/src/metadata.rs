@@ -2,8 +2,8 @@
 
 use crate::constants::ConstId;
 use crate::entity_id;
-use crate::symbol::Symbol;
 use crate::function::InstId;
+use crate::symbol::Symbol;
 use smallvec::SmallVec;
 
 entity_id!(

@@ -51,22 +51,88 @@ fn form(kw: &[u8]) -> Option<Form> {
         b"argmemonly" => OldMemory(1 << 0, -1),
         b"inaccessiblememonly" => OldMemory(1 << 1, -1),
         b"inaccessiblemem_or_argmemonly" => OldMemory(0b11, -1),
-        b"alwaysinline" | b"builtin" | b"cold" | b"convergent" | b"disable_sanitizer_instrumentation"
-        | b"fn_ret_thunk_extern" | b"hot" | b"hybrid_patchable" | b"immarg" | b"inreg" | b"inlinehint"
-        | b"jumptable" | b"minsize" | b"mustprogress" | b"naked" | b"nest" | b"noalias" | b"nobuiltin"
-        | b"nocallback" | b"nocf_check" | b"noduplicate" | b"nofree" | b"noimplicitfloat" | b"noinline"
-        | b"nomerge" | b"noprofile" | b"norecurse" | b"noredzone" | b"noreturn" | b"nosanitize_bounds"
-        | b"nosanitize_coverage" | b"nosync" | b"noundef" | b"nounwind" | b"nonlazybind" | b"nonnull"
-        | b"null_pointer_is_valid" | b"optforfuzzing" | b"optdebug" | b"optsize" | b"optnone"
-        | b"presplitcoroutine" | b"readnone" | b"readonly" | b"returned" | b"returns_twice" | b"safestack"
-        | b"sanitize_address" | b"sanitize_hwaddress" | b"sanitize_memtag" | b"sanitize_memory"
-        | b"sanitize_thread" | b"sanitize_numerical_stability" | b"sanitize_realtime"
-        | b"sanitize_realtime_blocking" | b"sanitize_type" | b"sanitize_alloc_token" | b"shadowcallstack"
-        | b"skipprofile" | b"speculatable" | b"speculative_load_hardening" | b"ssp" | b"sspreq"
-        | b"sspstrong" | b"strictfp" | b"swiftasync" | b"swifterror" | b"swiftself" | b"willreturn"
-        | b"writable" | b"writeonly" | b"zeroext" | b"signext" | b"allocalign" | b"allocptr"
-        | b"coro_only_destroy_when_complete" | b"coro_elide_safe" | b"dead_on_unwind" | b"nodivergencesource"
-        | b"nocreateundeforpoison" | b"noext" | b"no_callback" => Flag,
+        b"alwaysinline"
+        | b"builtin"
+        | b"cold"
+        | b"convergent"
+        | b"disable_sanitizer_instrumentation"
+        | b"fn_ret_thunk_extern"
+        | b"hot"
+        | b"hybrid_patchable"
+        | b"immarg"
+        | b"inreg"
+        | b"inlinehint"
+        | b"jumptable"
+        | b"minsize"
+        | b"mustprogress"
+        | b"naked"
+        | b"nest"
+        | b"noalias"
+        | b"nobuiltin"
+        | b"nocallback"
+        | b"nocf_check"
+        | b"noduplicate"
+        | b"nofree"
+        | b"noimplicitfloat"
+        | b"noinline"
+        | b"nomerge"
+        | b"noprofile"
+        | b"norecurse"
+        | b"noredzone"
+        | b"noreturn"
+        | b"nosanitize_bounds"
+        | b"nosanitize_coverage"
+        | b"nosync"
+        | b"noundef"
+        | b"nounwind"
+        | b"nonlazybind"
+        | b"nonnull"
+        | b"null_pointer_is_valid"
+        | b"optforfuzzing"
+        | b"optdebug"
+        | b"optsize"
+        | b"optnone"
+        | b"presplitcoroutine"
+        | b"readnone"
+        | b"readonly"
+        | b"returned"
+        | b"returns_twice"
+        | b"safestack"
+        | b"sanitize_address"
+        | b"sanitize_hwaddress"
+        | b"sanitize_memtag"
+        | b"sanitize_memory"
+        | b"sanitize_thread"
+        | b"sanitize_numerical_stability"
+        | b"sanitize_realtime"
+        | b"sanitize_realtime_blocking"
+        | b"sanitize_type"
+        | b"sanitize_alloc_token"
+        | b"shadowcallstack"
+        | b"skipprofile"
+        | b"speculatable"
+        | b"speculative_load_hardening"
+        | b"ssp"
+        | b"sspreq"
+        | b"sspstrong"
+        | b"strictfp"
+        | b"swiftasync"
+        | b"swifterror"
+        | b"swiftself"
+        | b"willreturn"
+        | b"writable"
+        | b"writeonly"
+        | b"zeroext"
+        | b"signext"
+        | b"allocalign"
+        | b"allocptr"
+        | b"coro_only_destroy_when_complete"
+        | b"coro_elide_safe"
+        | b"dead_on_unwind"
+        | b"nodivergencesource"
+        | b"nocreateundeforpoison"
+        | b"noext"
+        | b"no_callback" => Flag,
         _ => return None,
     })
 }
@@ -75,18 +141,70 @@ fn form(kw: &[u8]) -> Option<Form> {
 fn is_fn_only(kw: &[u8]) -> bool {
     matches!(
         kw,
-        b"alwaysinline" | b"builtin" | b"cold" | b"convergent" | b"disable_sanitizer_instrumentation"
-            | b"fn_ret_thunk_extern" | b"hot" | b"hybrid_patchable" | b"inlinehint" | b"jumptable" | b"minsize"
-            | b"mustprogress" | b"naked" | b"nobuiltin" | b"nocallback" | b"nocf_check" | b"noduplicate"
-            | b"noimplicitfloat" | b"noinline" | b"nomerge" | b"noprofile" | b"norecurse" | b"noredzone"
-            | b"noreturn" | b"nosanitize_bounds" | b"nosanitize_coverage" | b"nosync" | b"nounwind"
-            | b"nonlazybind" | b"null_pointer_is_valid" | b"optforfuzzing" | b"optdebug" | b"optsize" | b"optnone"
-            | b"presplitcoroutine" | b"returns_twice" | b"safestack" | b"sanitize_address" | b"sanitize_hwaddress"
-            | b"sanitize_memtag" | b"sanitize_memory" | b"sanitize_thread" | b"sanitize_numerical_stability"
-            | b"sanitize_realtime" | b"sanitize_realtime_blocking" | b"sanitize_type" | b"shadowcallstack"
-            | b"skipprofile" | b"speculatable" | b"speculative_load_hardening" | b"ssp" | b"sspreq" | b"sspstrong"
-            | b"strictfp" | b"willreturn" | b"allockind" | b"allocsize" | b"memory" | b"uwtable" | b"vscale_range"
-            | b"coro_only_destroy_when_complete" | b"coro_elide_safe" | b"argmemonly" | b"inaccessiblememonly"
+        b"alwaysinline"
+            | b"builtin"
+            | b"cold"
+            | b"convergent"
+            | b"disable_sanitizer_instrumentation"
+            | b"fn_ret_thunk_extern"
+            | b"hot"
+            | b"hybrid_patchable"
+            | b"inlinehint"
+            | b"jumptable"
+            | b"minsize"
+            | b"mustprogress"
+            | b"naked"
+            | b"nobuiltin"
+            | b"nocallback"
+            | b"nocf_check"
+            | b"noduplicate"
+            | b"noimplicitfloat"
+            | b"noinline"
+            | b"nomerge"
+            | b"noprofile"
+            | b"norecurse"
+            | b"noredzone"
+            | b"noreturn"
+            | b"nosanitize_bounds"
+            | b"nosanitize_coverage"
+            | b"nosync"
+            | b"nounwind"
+            | b"nonlazybind"
+            | b"null_pointer_is_valid"
+            | b"optforfuzzing"
+            | b"optdebug"
+            | b"optsize"
+            | b"optnone"
+            | b"presplitcoroutine"
+            | b"returns_twice"
+            | b"safestack"
+            | b"sanitize_address"
+            | b"sanitize_hwaddress"
+            | b"sanitize_memtag"
+            | b"sanitize_memory"
+            | b"sanitize_thread"
+            | b"sanitize_numerical_stability"
+            | b"sanitize_realtime"
+            | b"sanitize_realtime_blocking"
+            | b"sanitize_type"
+            | b"shadowcallstack"
+            | b"skipprofile"
+            | b"speculatable"
+            | b"speculative_load_hardening"
+            | b"ssp"
+            | b"sspreq"
+            | b"sspstrong"
+            | b"strictfp"
+            | b"willreturn"
+            | b"allockind"
+            | b"allocsize"
+            | b"memory"
+            | b"uwtable"
+            | b"vscale_range"
+            | b"coro_only_destroy_when_complete"
+            | b"coro_elide_safe"
+            | b"argmemonly"
+            | b"inaccessiblememonly"
             | b"inaccessiblemem_or_argmemonly"
     )
 }
@@ -95,10 +213,30 @@ fn is_fn_only(kw: &[u8]) -> bool {
 fn is_param_only(kw: &[u8]) -> bool {
     matches!(
         kw,
-        b"byval" | b"byref" | b"sret" | b"inalloca" | b"preallocated" | b"elementtype" | b"nest" | b"returned"
-            | b"swiftself" | b"swifterror" | b"swiftasync" | b"nocapture" | b"captures" | b"immarg"
-            | b"dead_on_unwind" | b"writable" | b"initializes" | b"allocalign" | b"allocptr" | b"dead_on_return"
-            | b"readnone" | b"readonly" | b"writeonly" | b"nofree"
+        b"byval"
+            | b"byref"
+            | b"sret"
+            | b"inalloca"
+            | b"preallocated"
+            | b"elementtype"
+            | b"nest"
+            | b"returned"
+            | b"swiftself"
+            | b"swifterror"
+            | b"swiftasync"
+            | b"nocapture"
+            | b"captures"
+            | b"immarg"
+            | b"dead_on_unwind"
+            | b"writable"
+            | b"initializes"
+            | b"allocalign"
+            | b"allocptr"
+            | b"dead_on_return"
+            | b"readnone"
+            | b"readonly"
+            | b"writeonly"
+            | b"nofree"
     )
 }
 
@@ -392,8 +530,8 @@ impl<'a> Parser<'a> {
             let t = self.text();
             if !text.is_empty() {
                 let last = *text.last().unwrap_or(&b' ');
-                let needs_space = last == b','
-                    || (last != b'(' && !matches!(self.tok.kind, Tok::Comma | Tok::RParen | Tok::Colon));
+                let needs_space =
+                    last == b',' || (last != b'(' && !matches!(self.tok.kind, Tok::Comma | Tok::RParen | Tok::Colon));
                 if needs_space {
                     text.push(b' ');
                 }
@@ -440,7 +578,7 @@ impl<'a> Parser<'a> {
 
     /// Parses function attributes: keywords, string attributes and `#N` group references.
     /// Returns the attributes, the group references, and a function alignment if `align N` was seen.
-    pub fn parse_fn_attrs(&mut self, allow_align: bool) -> PResult<(Vec<Attr>, Vec<(u32, usize)>, u64)> {
+    pub fn parse_fn_attrs(&mut self, allow_align: bool) -> PResult<(Vec<Attr>, super::GroupRefs, u64)> {
         let mut out = Vec::new();
         let mut groups = Vec::new();
         let mut align = 0;
@@ -493,7 +631,9 @@ impl<'a> Parser<'a> {
                 Tok::RBrace => break,
                 Tok::Str => self.parse_one_attr(&mut out, AttrPos::Func)?,
                 Tok::Ident if form(self.text()).is_some() => self.parse_one_attr(&mut out, AttrPos::Func)?,
-                Tok::AttrGrpId => return self.err_here("cannot have an attribute group reference in an attribute group"),
+                Tok::AttrGrpId => {
+                    return self.err_here("cannot have an attribute group reference in an attribute group")
+                }
                 _ => return self.err_here("unterminated attribute group"),
             }
         }

@@ -134,7 +134,8 @@ impl<'a> Parser<'a> {
         if self.fs.func == Some(g) {
             return self.block_ref();
         }
-        let parsed = self.m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).is_some() && !self.pre_blocks.contains_key(&g);
+        let parsed = self.m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).is_some()
+            && !self.pre_blocks.contains_key(&g);
         if parsed {
             let body = self.m.func(g).body.as_ref().expect("body");
             let found = match self.tok.kind {
@@ -210,14 +211,16 @@ impl<'a> Parser<'a> {
 
     fn finish_function(&mut self) -> PResult<()> {
         if let Some((&name, &(_, pos))) = self.fs.fwd_names.iter().min_by_key(|(_, (_, p))| *p) {
-            return self.err(pos, format!("use of undefined value '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
+            return self
+                .err(pos, format!("use of undefined value '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
         }
         if let Some((&n, &(_, pos))) = self.fs.fwd_nums.iter().min_by_key(|(_, (_, p))| *p) {
             return self.err(pos, format!("use of undefined value '%{n}'"));
         }
         if let Some((&b, &pos)) = self.fs.fwd_blocks.iter().min_by_key(|(_, p)| **p) {
             let _ = b;
-            let name = String::from_utf8_lossy(&self.src[pos..]).split(|c: char| c == ',' || c == ' ' || c == ')' || c == '\n').next().unwrap_or("").to_string();
+            let name =
+                String::from_utf8_lossy(&self.src[pos..]).split([',', ' ', ')', '\n']).next().unwrap_or("").to_string();
             return self.err(pos, format!("use of undefined value '{name}'"));
         }
         let g = self.fs.func.expect("in a function");
@@ -236,13 +239,19 @@ impl<'a> Parser<'a> {
                 match self.fs.block_names.get(&name) {
                     Some(&b) => {
                         if self.fs.fwd_blocks.remove(&b).is_none() {
-                            return self.err(pos, format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
+                            return self.err(
+                                pos,
+                                format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))),
+                            );
                         }
                         b
                     }
                     None => {
                         if self.fs.names.contains_key(&name) {
-                            return self.err(pos, format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
+                            return self.err(
+                                pos,
+                                format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))),
+                            );
                         }
                         let b = self.body().create_block(Some(name));
                         self.fs.block_names.insert(name, b);
@@ -256,7 +265,8 @@ impl<'a> Parser<'a> {
                     let n = std::str::from_utf8(v).ok().and_then(|s| s.parse::<u32>().ok());
                     let Some(n) = n else { return self.err_here("invalid label number") };
                     if n < self.fs.next_num {
-                        return self.err_here(format!("label expected to be numbered '{}' or greater", self.fs.next_num));
+                        return self
+                            .err_here(format!("label expected to be numbered '{}' or greater", self.fs.next_num));
                     }
                     self.next();
                     n
@@ -344,12 +354,25 @@ impl<'a> Parser<'a> {
         Ok(op)
     }
 
-    fn define_inst(&mut self, name: Option<Symbol>, num: Option<u32>, is_void: bool, mut data: InstData, pos: usize) -> PResult<InstId> {
+    fn define_inst(
+        &mut self,
+        name: Option<Symbol>,
+        num: Option<u32>,
+        is_void: bool,
+        mut data: InstData,
+        pos: usize,
+    ) -> PResult<InstId> {
         let b = self.fs.cur_block.expect("in a block");
         let fwd = if let Some(n) = name {
             data.name = Some(n);
             if self.fs.names.contains_key(&n) {
-                return self.err(pos, format!("multiple definition of local value named '{}'", String::from_utf8_lossy(self.m.ctx.name(n))));
+                return self.err(
+                    pos,
+                    format!(
+                        "multiple definition of local value named '{}'",
+                        String::from_utf8_lossy(self.m.ctx.name(n))
+                    ),
+                );
             }
             self.fs.fwd_names.remove(&n).map(|(i, _)| i)
         } else if !is_void {
@@ -368,7 +391,8 @@ impl<'a> Parser<'a> {
             Some(i) => {
                 let fty = self.body().insts[i].ty;
                 if fty != data.ty {
-                    return self.err(pos, format!("instruction forward referenced with type '{}'", self.type_name(fty)));
+                    return self
+                        .err(pos, format!("instruction forward referenced with type '{}'", self.type_name(fty)));
                 }
                 self.body().insts[i] = data;
                 self.body().place_inst(b, i);

@@ -91,7 +91,13 @@ impl<'a> Parser<'a> {
 
     /// Defines the global named by the current token (or a numbered one), reusing a forward
     /// reference. Returns its id.
-    fn define_global(&mut self, name: Option<Symbol>, num: Option<u32>, kind: GlobalKind, pos: usize) -> PResult<GlobalId> {
+    fn define_global(
+        &mut self,
+        name: Option<Symbol>,
+        num: Option<u32>,
+        kind: GlobalKind,
+        pos: usize,
+    ) -> PResult<GlobalId> {
         let void = self.m.ctx.void_ty();
         let g = match (name, num) {
             (Some(n), _) => match self.global_names.get(&n) {
@@ -156,7 +162,9 @@ impl<'a> Parser<'a> {
         gl.dll = p.dll;
         gl.thread_local = p.tls;
         gl.unnamed_addr = p.unnamed_addr;
-        gl.dso_local = p.dso_local || gl.linkage.is_local() || (p.visibility != Visibility::Default && gl.linkage != Linkage::ExternWeak);
+        gl.dso_local = p.dso_local
+            || gl.linkage.is_local()
+            || (p.visibility != Visibility::Default && gl.linkage != Linkage::ExternWeak);
     }
 
     /// `@name = ...` at the top level.
@@ -359,7 +367,9 @@ impl<'a> Parser<'a> {
         self.next();
         let vt = self.parse_type("expected type")?;
         self.expect(Tok::Comma, "expected comma after alias or ifunc's type")?;
-        let target = if matches!(self.text(), b"bitcast" | b"getelementptr" | b"addrspacecast" | b"inttoptr") && self.is(Tok::Ident) {
+        let target = if matches!(self.text(), b"bitcast" | b"getelementptr" | b"addrspacecast" | b"inttoptr")
+            && self.is(Tok::Ident)
+        {
             self.parse_const_expr(None)?
         } else {
             self.parse_typed_const()?
@@ -445,7 +455,14 @@ impl<'a> Parser<'a> {
                 matches!(l, Linkage::External | Linkage::ExternWeak)
             };
             if !ok {
-                return self.err(lpos, if is_define { "invalid linkage for function definition" } else { "invalid linkage for function declaration" });
+                return self.err(
+                    lpos,
+                    if is_define {
+                        "invalid linkage for function definition"
+                    } else {
+                        "invalid linkage for function declaration"
+                    },
+                );
             }
         }
         let cconv = self.parse_cconv()?;
@@ -492,7 +509,8 @@ impl<'a> Parser<'a> {
                     Tok::LocalVarId => {
                         let n = self.tok_num()?;
                         if n < next_arg_num {
-                            return self.err_here(format!("argument expected to be numbered '%{next_arg_num}' or greater"));
+                            return self
+                                .err_here(format!("argument expected to be numbered '%{next_arg_num}' or greater"));
                         }
                         self.next();
                         next_arg_num = n + 1;

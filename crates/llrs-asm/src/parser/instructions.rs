@@ -182,7 +182,8 @@ impl<'a> Parser<'a> {
             CatchSwitch => {
                 self.expect_kw(b"within", "expected 'within' after catchswitch")?;
                 let tok = self.m.ctx.ty(Type::Token);
-                let parent = if self.is_kw(b"none") { Value::Const(self.parse_const(tok)?) } else { self.parse_value(tok)? };
+                let parent =
+                    if self.is_kw(b"none") { Value::Const(self.parse_const(tok)?) } else { self.parse_value(tok)? };
                 self.expect(Tok::LSquare, "expected '[' with catchswitch labels")?;
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[parent]);
                 loop {
@@ -207,7 +208,8 @@ impl<'a> Parser<'a> {
             CatchPad | CleanupPad => {
                 self.expect_kw(b"within", "expected 'within' after catchpad")?;
                 let tok = self.m.ctx.ty(Type::Token);
-                let parent = if self.is_kw(b"none") { Value::Const(self.parse_const(tok)?) } else { self.parse_value(tok)? };
+                let parent =
+                    if self.is_kw(b"none") { Value::Const(self.parse_const(tok)?) } else { self.parse_value(tok)? };
                 self.expect(Tok::LSquare, "expected '[' in catchpad/cleanuppad")?;
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[parent]);
                 if !self.is(Tok::RSquare) {
@@ -262,7 +264,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "expected ',' in arithmetic operation")?;
                 let b = self.parse_value(ty)?;
                 if !is_int_or_vec(self, ty) {
-                    return self.err(p, if matches!(op, And | Or | Xor) { "invalid operand type for instruction" } else { "invalid operand type for instruction" });
+                    return self.err(p, "invalid operand type for instruction");
                 }
                 let mut d = InstData::new(op, ty, [a, b]);
                 d.flags = fl;
@@ -398,8 +400,11 @@ impl<'a> Parser<'a> {
                 } else {
                     f = self.parse_fmf();
                 }
-                let Some(pred) = (if self.is(Tok::Ident) { CmpPred::from_name(self.text(), op == FCmp) } else { None }) else {
-                    return self.err_here("expected icmp predicate (e.g. 'eq')".replace("icmp", if op == FCmp { "fcmp" } else { "icmp" }));
+                let Some(pred) = (if self.is(Tok::Ident) { CmpPred::from_name(self.text(), op == FCmp) } else { None })
+                else {
+                    return self.err_here(
+                        "expected icmp predicate (e.g. 'eq')".replace("icmp", if op == FCmp { "fcmp" } else { "icmp" }),
+                    );
                 };
                 self.next();
                 let p = self.pos();
@@ -414,7 +419,14 @@ impl<'a> Parser<'a> {
                     Type::Int(_) | Type::Ptr(_) if op == ICmp => self.m.ctx.int_ty(1),
                     Type::Float(_) if op == FCmp => self.m.ctx.int_ty(1),
                     _ => {
-                        return self.err(p, if op == ICmp { "icmp requires integer operands" } else { "fcmp requires floating point operands" })
+                        return self.err(
+                            p,
+                            if op == ICmp {
+                                "icmp requires integer operands"
+                            } else {
+                                "fcmp requires floating point operands"
+                            },
+                        )
                     }
                 };
                 let mut d = InstData::new(op, rt, [a, b]);

@@ -27,6 +27,9 @@ pub(crate) struct PErr {
 
 pub(crate) type PResult<T> = Result<T, PErr>;
 
+/// Attribute-group references `#N` with where they stand.
+pub(crate) type GroupRefs = Vec<(u32, usize)>;
+
 /// Where a list of attribute-group references must be resolved at the end of the module.
 pub(crate) enum GroupUse {
     /// Function attributes of a function.
@@ -70,7 +73,7 @@ pub(crate) struct Parser<'a> {
     pub md_nums: FxHashMap<u32, MdId>,
     pub md_fwd: FxHashMap<u32, usize>,
     pub attr_groups: FxHashMap<u32, Vec<Attr>>,
-    pub group_uses: Vec<(GroupUse, Vec<(u32, usize)>, Vec<Attr>)>,
+    pub group_uses: Vec<(GroupUse, GroupRefs, Vec<Attr>)>,
     pub numbered_types: FxHashMap<u32, TypeId>,
     pub type_fwd: FxHashMap<TypeId, usize>,
     pub defined_types: rustc_hash::FxHashSet<TypeId>,
@@ -86,7 +89,7 @@ pub(crate) struct Parser<'a> {
     /// The body of the function being parsed.
     pub body: llrs_ir::Body,
     /// Call-site attribute groups of the call being parsed.
-    pub pending_call_groups: Option<(Vec<(u32, usize)>, Vec<Attr>)>,
+    pub pending_call_groups: Option<(GroupRefs, Vec<Attr>)>,
 }
 
 impl<'a> Parser<'a> {

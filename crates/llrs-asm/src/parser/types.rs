@@ -291,14 +291,16 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Equal, "expected '=' after name")?;
         self.expect_kw(b"type", "expected 'type' after name")?;
         // A non-struct body makes the name an alias of that type.
-        let is_struct_body = self.is(Tok::LBrace) || self.is_kw(b"opaque") || (self.is(Tok::Less) && {
-            let save = (self.tok, self.lex_pos());
-            self.next();
-            let r = self.is(Tok::LBrace);
-            self.tok = save.0;
-            self.set_lex_pos(save.1);
-            r
-        });
+        let is_struct_body = self.is(Tok::LBrace)
+            || self.is_kw(b"opaque")
+            || (self.is(Tok::Less) && {
+                let save = (self.tok, self.lex_pos());
+                self.next();
+                let r = self.is(Tok::LBrace);
+                self.tok = save.0;
+                self.set_lex_pos(save.1);
+                r
+            });
         if !is_struct_body {
             let referenced = match (name, num) {
                 (Some(n), _) => self.m.ctx.find_struct(n).is_some() || self.type_aliases.contains_key(&n),
@@ -335,7 +337,9 @@ impl<'a> Parser<'a> {
         };
         if self.defined_types.contains(&ty) {
             let what = match (name, num) {
-                (Some(n), _) => format!("redefinition of type named '{}' of type", String::from_utf8_lossy(self.m.ctx.name(n))),
+                (Some(n), _) => {
+                    format!("redefinition of type named '{}' of type", String::from_utf8_lossy(self.m.ctx.name(n)))
+                }
                 (_, Some(n)) => format!("redefinition of type '%{n}'"),
                 _ => String::new(),
             };
@@ -430,7 +434,11 @@ pub fn type_text(m: &llrs_ir::Module, t: TypeId) -> String {
         Type::Struct { packed, elems } => {
             let inner: Vec<String> = elems.iter().map(|e| type_text(m, *e)).collect();
             let body = if inner.is_empty() { "{}".to_string() } else { format!("{{ {} }}", inner.join(", ")) };
-            if *packed { format!("<{body}>") } else { body }
+            if *packed {
+                format!("<{body}>")
+            } else {
+                body
+            }
         }
         Type::Named(s) => match ctx.structs[*s].name {
             Some(n) => format!("%{}", String::from_utf8_lossy(ctx.name(n))),

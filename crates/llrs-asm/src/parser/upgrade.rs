@@ -19,7 +19,10 @@ impl<'a> TripleInfo<'a> {
         TripleInfo { arch, os, env }
     }
     fn is_x86(&self) -> bool {
-        matches!(self.arch, "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86_64" | "amd64" | "x86_64h")
+        matches!(
+            self.arch,
+            "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86_64" | "amd64" | "x86_64h"
+        )
     }
     fn is_aarch64(&self) -> bool {
         matches!(self.arch, "aarch64" | "arm64" | "aarch64_be" | "arm64_32" | "aarch64_32" | "arm64e" | "arm64ec")
@@ -237,7 +240,10 @@ mod tests {
     #[test]
     fn remangle() {
         assert_eq!(remangle_intrinsic(b"llvm.memcpy.p0i8.p0i8.i64").as_deref(), Some(&b"llvm.memcpy.p0.p0.i64"[..]));
-        assert_eq!(remangle_intrinsic(b"llvm.masked.load.v2i32.p0v2i32").as_deref(), Some(&b"llvm.masked.load.v2i32.p0"[..]));
+        assert_eq!(
+            remangle_intrinsic(b"llvm.masked.load.v2i32.p0v2i32").as_deref(),
+            Some(&b"llvm.masked.load.v2i32.p0"[..])
+        );
         assert_eq!(remangle_intrinsic(b"llvm.memcpy.p0.p0.i64"), None);
         assert_eq!(remangle_intrinsic(b"llvm.ptrmask.p0.i64"), None);
     }
