@@ -295,7 +295,7 @@ impl<'a> Parser<'a> {
         self.body().append_block(b);
         self.fs.cur_block = Some(b);
         // Instructions until a terminator.
-        let mut records = Vec::new();
+        let mut records = std::mem::take(&mut self.pending_records);
         loop {
             if self.is(Tok::DbgRecord) {
                 records.push(self.parse_dbg_record()?);
@@ -304,7 +304,7 @@ impl<'a> Parser<'a> {
             if self.is(Tok::RBrace) || self.is(Tok::Label) || self.is(Tok::LabelId) || self.is(Tok::Eof) {
                 return self.err_here("expected instruction opcode");
             }
-            let op = self.parse_instruction_stmt(std::mem::take(&mut records))?;
+            let op = self.parse_instruction_stmt(&mut records)?;
             if op.is_terminator() {
                 break;
             }
@@ -313,7 +313,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `[%x =] instruction [, !md !N]*`; returns the opcode.
-    fn parse_instruction_stmt(&mut self, records: Vec<DbgRecord>) -> PResult<Opcode> {
+    fn parse_instruction_stmt(&mut self, records: &mut Vec<DbgRecord>) -> PResult<Opcode> {
         let name_pos = self.pos();
         let mut name: Option<Symbol> = None;
         let mut num: Option<u32> = None;
@@ -342,7 +342,12 @@ impl<'a> Parser<'a> {
             let node = self.parse_md_node_ref()?;
             data.md.push((kind, node));
         }
-        data.dbg_records = records;
+        // Calls of the old debug intrinsics become debug records of the next instruction.
+        if let Some(rec) = self.dbg_intrinsic_record(&data) {
+            records.push(rec);
+            return Ok(data.op);
+        }
+        data.dbg_records = std::mem::take(records);
         let op = data.op;
         let is_void = self.m.ctx.is_void(data.ty);
         if is_void && (name.is_some() || num.is_some()) {
@@ -406,6 +411,44 @@ impl<'a> Parser<'a> {
             self.fs.nums.insert(self.cur_num, Value::Inst(id));
         }
         Ok(id)
+    }
+
+    /// The debug record that a call of `llvm.dbg.value`/`declare`/`assign`/`label` stands for.
+    fn dbg_intrinsic_record(&mut self, data: &InstData) -> Option<DbgRecord> {
+        if data.op != Opcode::Call {
+            return None;
+        }
+        let Value::Const(c) = *data.operands.first()? else { return None };
+        let llrs_ir::Const::Global(_, g) = self.m.ctx.const_of(c) else { return None };
+        let name = self.m.ctx.name(self.m.globals[*g].name?);
+        let kind = match name {
+            b"llvm.dbg.value" => DbgKind::Value,
+            b"llvm.dbg.declare" => DbgKind::Declare,
+            b"llvm.dbg.assign" => DbgKind::Assign,
+            b"llvm.dbg.label" => DbgKind::Label,
+            _ => return None,
+        };
+        let arg = |i: usize| -> Option<Md> {
+            match data.operands.get(i + 1)? {
+                Value::Md(m) => Some(*m),
+                _ => None,
+            }
+        };
+        let dbg_kind = self.m.ctx.md_kind(b"dbg");
+        let dbg = data.md.iter().find(|(k, _)| *k == dbg_kind).map(|(_, n)| Md::Node(*n)).unwrap_or(Md::Null);
+        let rec = match kind {
+            DbgKind::Label => DbgRecord { kind, loc: Md::Null, var: arg(0)?, expr: Md::Null, assign: None, dbg },
+            DbgKind::Assign => DbgRecord {
+                kind,
+                loc: arg(0)?,
+                var: arg(1)?,
+                expr: arg(2)?,
+                assign: Some((arg(3)?, arg(4)?, arg(5)?)),
+                dbg,
+            },
+            _ => DbgRecord { kind, loc: arg(0)?, var: arg(1)?, expr: arg(2)?, assign: None, dbg },
+        };
+        Some(rec)
     }
 
     fn parse_dbg_record(&mut self) -> PResult<DbgRecord> {

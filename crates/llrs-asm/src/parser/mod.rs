@@ -86,6 +86,8 @@ pub(crate) struct Parser<'a> {
     pub cur_num: u32,
     /// Type names that stand for non-struct types (`%T = type i32`).
     pub type_aliases: FxHashMap<Symbol, TypeId>,
+    /// Debug records made from debug intrinsic calls, waiting for the next instruction.
+    pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
     /// The body of the function being parsed.
     pub body: llrs_ir::Body,
     /// Call-site attribute groups of the call being parsed.
@@ -121,6 +123,7 @@ impl<'a> Parser<'a> {
             pending_call_groups: None,
             body: llrs_ir::Body::new(),
             arg_nums: Vec::new(),
+            pending_records: Vec::new(),
             cur_num: 0,
             type_aliases: FxHashMap::default(),
         }
@@ -409,6 +412,21 @@ impl<'a> Parser<'a> {
         if up != dl {
             self.m.data_layout = Some(up.into_bytes());
         }
+        // Declarations of the debug intrinsics go with their calls.
+        let m = &self.m;
+        let is_dbg = |g: &GlobalId| {
+            let gl = &m.globals[*g];
+            let body = gl.func.as_ref().is_some_and(|f| f.body.is_some());
+            !body
+                && gl.name.is_some_and(|n| {
+                    matches!(
+                        m.ctx.name(n),
+                        b"llvm.dbg.value" | b"llvm.dbg.declare" | b"llvm.dbg.assign" | b"llvm.dbg.label"
+                    )
+                })
+        };
+        let keep: Vec<GlobalId> = m.functions.iter().copied().filter(|g| !is_dbg(g)).collect();
+        self.m.functions = keep;
         // Intrinsics declared with typed-pointer manglings take their opaque-pointer names.
         for i in 0..self.m.functions.len() {
             let g = self.m.functions[i];
