@@ -10,6 +10,7 @@ pub mod builder;
 pub mod callconv;
 pub mod constants;
 pub mod context;
+pub mod datalayout;
 pub mod di_tables;
 pub mod entity;
 pub mod function;
