@@ -4,7 +4,6 @@ use crate::constants::ConstId;
 use crate::entity_id;
 use crate::function::InstId;
 use crate::symbol::Symbol;
-use smallvec::SmallVec;
 
 entity_id!(
     /// A metadata node (tuple, specialized node, DIExpression, DIArgList).
@@ -53,18 +52,18 @@ pub enum MdKind {
 pub enum DiValue {
     /// A metadata operand (or `null`).
     Md(Md),
-    /// An integer literal.
-    Int(i128),
+    /// An integer literal that fits `i64`.
+    Int(i64),
     /// A string `"..."`.
     Str(Symbol),
     /// A bare keyword: `DW_TAG_member`, `true`, `FullDebug`, `CSK_MD5`, ...
     Ident(Symbol),
     /// Flags joined with `|`: `DIFlagPrototyped | DIFlagAllCallsDescribed`.
-    Flags(SmallVec<[Symbol; 2]>),
-    /// An integer too wide for `i128`, as its decimal digits (with a leading `-` if negative).
+    Flags(Box<[Symbol]>),
+    /// An integer too wide for `i64`, as its decimal digits (with a leading `-` if negative).
     BigInt(Symbol),
     /// A braced list of metadata: `operands: {!0, !1}` (GenericDINode).
-    List(Vec<Md>),
+    List(Box<[Md]>),
 }
 
 /// A metadata node.
@@ -75,14 +74,14 @@ pub struct MdNode {
     /// The kind.
     pub kind: MdKind,
     /// Operands of tuples and DIArgList.
-    pub ops: SmallVec<[Md; 4]>,
+    pub ops: Box<[Md]>,
     /// Fields of specialized nodes (in print order), and elements of DIExpression (nameless).
-    pub fields: Vec<(Option<Symbol>, DiValue)>,
+    pub fields: Box<[(Option<Symbol>, DiValue)]>,
 }
 
 impl MdNode {
     /// A generic tuple.
     pub fn tuple(distinct: bool, ops: impl IntoIterator<Item = Md>) -> Self {
-        MdNode { distinct, kind: MdKind::Tuple, ops: ops.into_iter().collect(), fields: Vec::new() }
+        MdNode { distinct, kind: MdKind::Tuple, ops: ops.into_iter().collect(), fields: Box::new([]) }
     }
 }

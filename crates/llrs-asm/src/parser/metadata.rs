@@ -202,10 +202,7 @@ impl<'a> Parser<'a> {
                                 self.next();
                                 DiValue::Ident(s)
                             }
-                            Tok::Int => {
-                                let v = self.parse_i128("expected unsigned integer")?;
-                                DiValue::Int(v)
-                            }
+                            Tok::Int => self.parse_di_int(),
                             _ => return self.err_here("expected DWARF opcode or integer"),
                         };
                         fields.push((None, v));
@@ -215,10 +212,10 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                Ok(MdNode { distinct, kind: MdKind::Expression, ops: SmallVec::new(), fields })
+                Ok(MdNode { distinct, kind: MdKind::Expression, ops: Box::new([]), fields: fields.into_boxed_slice() })
             }
             b"DIArgList" => {
-                let mut ops = SmallVec::new();
+                let mut ops: Vec<Md> = Vec::new();
                 if !self.is(Tok::RParen) {
                     loop {
                         let p = self.pos();
@@ -230,7 +227,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                Ok(MdNode { distinct, kind: MdKind::ArgList, ops, fields: Vec::new() })
+                Ok(MdNode { distinct, kind: MdKind::ArgList, ops: ops.into_boxed_slice(), fields: Box::new([]) })
             }
             _ => {
                 if !kw.starts_with(b"DI") && kw.as_slice() != b"GenericDINode" {
@@ -266,7 +263,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: SmallVec::new(), fields })
+                Ok(MdNode {
+                    distinct,
+                    kind: MdKind::Special(kind),
+                    ops: Box::new([]),
+                    fields: fields.into_boxed_slice(),
+                })
             }
         }
     }
@@ -286,15 +288,15 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_i128(&mut self, msg: &str) -> PResult<i128> {
+    /// An integer field value: `Int` when it fits `i64`, else its digits.
+    fn parse_di_int(&mut self) -> DiValue {
         let t = self.text();
-        match std::str::from_utf8(t).ok().and_then(|s| s.parse::<i128>().ok()) {
-            Some(v) => {
-                self.next();
-                Ok(v)
-            }
-            None => self.err_here(msg),
-        }
+        let v = match std::str::from_utf8(t).ok().and_then(|s| s.parse::<i64>().ok()) {
+            Some(v) => DiValue::Int(v),
+            None => DiValue::BigInt(self.m.ctx.sym_bytes(t)),
+        };
+        self.next();
+        v
     }
 
     fn parse_di_value(&mut self) -> PResult<DiValue> {
@@ -311,20 +313,7 @@ impl<'a> Parser<'a> {
                 self.next();
                 Ok(DiValue::Str(self.m.ctx.sym_bytes(&s)))
             }
-            Tok::Int => {
-                let t = self.text();
-                match std::str::from_utf8(t).ok().and_then(|s| s.parse::<i128>().ok()) {
-                    Some(v) => {
-                        self.next();
-                        Ok(DiValue::Int(v))
-                    }
-                    None => {
-                        let s = self.m.ctx.sym_bytes(t);
-                        self.next();
-                        Ok(DiValue::BigInt(s))
-                    }
-                }
-            }
+            Tok::Int => Ok(self.parse_di_int()),
             Tok::LBrace => {
                 self.next();
                 let mut list = Vec::new();
@@ -341,7 +330,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RBrace, "expected '}' here")?;
-                Ok(DiValue::List(list))
+                Ok(DiValue::List(list.into_boxed_slice()))
             }
             Tok::Ident => {
                 if self.is_kw(b"null") {
@@ -359,7 +348,7 @@ impl<'a> Parser<'a> {
                 if !self.is(Tok::Bar) {
                     return Ok(DiValue::Ident(first));
                 }
-                let mut flags = SmallVec::new();
+                let mut flags: Vec<llrs_ir::Symbol> = Vec::new();
                 flags.push(first);
                 while self.eat(Tok::Bar) {
                     if !(self.is(Tok::Ident) || self.is(Tok::Int)) {
@@ -368,7 +357,7 @@ impl<'a> Parser<'a> {
                     flags.push(self.m.ctx.sym_bytes(self.text()));
                     self.next();
                 }
-                Ok(DiValue::Flags(flags))
+                Ok(DiValue::Flags(flags.into_boxed_slice()))
             }
             _ => self.err_here("expected metadata field value"),
         }

@@ -193,7 +193,7 @@ impl Writer<'_> {
             }
             match val {
                 DiValue::Md(m) => self.write_md(*m),
-                DiValue::Int(v) => write_i128(&mut self.out, *v),
+                DiValue::Int(v) => write_i128(&mut self.out, *v as i128),
                 DiValue::Str(s) => {
                     self.out.push(b'"');
                     write_escaped(&mut self.out, c.name(*s));

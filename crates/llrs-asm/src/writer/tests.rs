@@ -164,7 +164,7 @@ fn writer_metadata_numbering() {
         distinct: false,
         kind: MdKind::Special(dil),
         ops: Default::default(),
-        fields: vec![(Some(line), DiValue::Int(3)), (Some(scope), DiValue::Md(Md::Node(b)))],
+        fields: vec![(Some(line), DiValue::Int(3)), (Some(scope), DiValue::Md(Md::Node(b)))].into_boxed_slice(),
     });
     let p = m.ctx.md_intern(MdNode::tuple(false, [Md::Str(s_b)]));
     let f = m.add_function("g", fty);
