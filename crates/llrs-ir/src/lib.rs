@@ -5,6 +5,7 @@
 //! Everything is named by `u32` ids; nothing here knows about text or bitcode.
 
 pub mod apint;
+pub mod attr_order;
 pub mod attributes;
 pub mod builder;
 pub mod callconv;
@@ -15,6 +16,7 @@ pub mod di_tables;
 pub mod entity;
 pub mod function;
 pub mod instructions;
+pub mod intrinsic_attrs;
 pub mod intrinsics;
 pub mod metadata;
 pub mod module;
