@@ -596,7 +596,7 @@ impl<'a> Parser<'a> {
             return self.err(tp, "Cannot allocate unsized type");
         }
         let mut align = 0;
-        let mut addrspace = 0;
+        let mut addrspace = self.dl.alloca_addr_space();
         let mut count = None;
         while self.eat(Tok::Comma) {
             if self.eat_kw(b"align") {
@@ -614,6 +614,9 @@ impl<'a> Parser<'a> {
                 let (_, v) = self.parse_typed_value()?;
                 count = Some(v);
             }
+        }
+        if align == 0 {
+            align = self.dl.default_alloca_align(&self.m.ctx, ty);
         }
         let pt = self.m.ctx.ptr_ty(addrspace);
         let mut d = InstData::new(Opcode::Alloca, pt, count);
@@ -692,7 +695,10 @@ impl<'a> Parser<'a> {
             return self.err(p, "load operand must be a pointer");
         }
         let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
-        let align = self.parse_mem_tail()?;
+        let mut align = self.parse_mem_tail()?;
+        if align == 0 {
+            align = self.dl.default_load_align(&self.m.ctx, ty);
+        }
         let mut d = InstData::new(Opcode::Load, ty, [ptr]);
         if volatile {
             d.flags |= flags::VOLATILE;
@@ -716,7 +722,10 @@ impl<'a> Parser<'a> {
             return self.err(p, "store operand must be a pointer");
         }
         let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
-        let align = self.parse_mem_tail()?;
+        let mut align = self.parse_mem_tail()?;
+        if align == 0 {
+            align = self.dl.abi_align(&self.m.ctx, vt);
+        }
         let void = self.void();
         let mut d = InstData::new(Opcode::Store, void, [v, ptr]);
         if volatile {
@@ -742,13 +751,16 @@ impl<'a> Parser<'a> {
         let op_pos = self.pos();
         let mut at = self.parse_scope_ordering()?;
         at.failure = self.parse_ordering()?;
+        let mut align = self.parse_mem_tail()?;
+        if align == 0 {
+            align = self.dl.default_atomic_align(&self.m.ctx, ty);
+        }
         if matches!(at.ordering, Ordering::Unordered) {
             return self.err(op_pos, "invalid cmpxchg success ordering");
         }
         if matches!(at.failure, Ordering::Unordered | Ordering::Release | Ordering::AcqRel) {
             return self.err(op_pos, "invalid cmpxchg failure ordering");
         }
-        let align = self.parse_mem_tail()?;
         let i1 = self.m.ctx.int_ty(1);
         let rt = self.m.ctx.ty(Type::Struct { packed: false, elems: SmallVec::from_slice(&[ty, i1]) });
         let mut d = InstData::new(Opcode::CmpXchg, rt, [ptr, cmp, new]);
@@ -770,7 +782,10 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Comma, "expected ',' after atomicrmw address")?;
         let (ty, v) = self.parse_typed_value()?;
         let at = self.parse_scope_ordering()?;
-        let align = self.parse_mem_tail()?;
+        let mut align = self.parse_mem_tail()?;
+        if align == 0 {
+            align = self.dl.default_atomic_align(&self.m.ctx, ty);
+        }
         let mut d = InstData::new(Opcode::AtomicRmw, ty, [ptr, v]);
         d.flags = fl;
         d.extra = InstExtra::Mem { align, atomic: at, rmw: rmw as u8 };

@@ -88,6 +88,10 @@ pub(crate) struct Parser<'a> {
     pub type_aliases: FxHashMap<Symbol, TypeId>,
     /// Debug records made from debug intrinsic calls, waiting for the next instruction.
     pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
+    /// The module's data layout (defaults until `target datalayout` is read).
+    pub dl: llrs_ir::datalayout::DataLayout,
+    /// Where the data layout string stands.
+    pub dl_pos: usize,
     /// The body of the function being parsed.
     pub body: llrs_ir::Body,
     /// Call-site attribute groups of the call being parsed.
@@ -123,6 +127,8 @@ impl<'a> Parser<'a> {
             pending_call_groups: None,
             body: llrs_ir::Body::new(),
             arg_nums: Vec::new(),
+            dl: Default::default(),
+            dl_pos: 0,
             pending_records: Vec::new(),
             cur_num: 0,
             type_aliases: FxHashMap::default(),
@@ -257,6 +263,7 @@ impl<'a> Parser<'a> {
         while self.is_kw(b"target") || self.is_kw(b"source_filename") {
             self.parse_top_keyword()?;
         }
+        self.set_data_layout()?;
         loop {
             if self.is_kw(b"target") {
                 return self.err_here("expected top-level entity");
@@ -302,6 +309,7 @@ impl<'a> Parser<'a> {
                     Ok(())
                 } else if self.eat_kw(b"datalayout") {
                     self.expect(Tok::Equal, "expected '=' after target datalayout")?;
+                    self.dl_pos = self.pos();
                     let s = self.parse_str("expected string")?;
                     self.m.data_layout = Some(s);
                     Ok(())
@@ -404,14 +412,24 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// LLVM's upgrades of old IR that apply to the module as a whole.
-    fn upgrade_module(&mut self) {
+    /// Upgrades the data layout string for the triple and reads it, as LLVM does once the
+    /// leading target definitions are read.
+    fn set_data_layout(&mut self) -> PResult<()> {
         let triple = self.m.triple.as_deref().map(|t| String::from_utf8_lossy(t).into_owned()).unwrap_or_default();
         let dl = self.m.data_layout.as_deref().map(|d| String::from_utf8_lossy(d).into_owned()).unwrap_or_default();
         let up = upgrade::upgrade_data_layout(&dl, &triple);
+        match llrs_ir::datalayout::DataLayout::parse(&up) {
+            Ok(layout) => self.dl = layout,
+            Err(msg) => return self.err(self.dl_pos, msg),
+        }
         if up != dl {
             self.m.data_layout = Some(up.into_bytes());
         }
+        Ok(())
+    }
+
+    /// LLVM's upgrades of old IR that apply to the module as a whole.
+    fn upgrade_module(&mut self) {
         // Declarations of the debug intrinsics go with their calls.
         let m = &self.m;
         let is_dbg = |g: &GlobalId| {
