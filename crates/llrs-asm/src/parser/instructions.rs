@@ -596,7 +596,7 @@ impl<'a> Parser<'a> {
             return self.err(tp, "Cannot allocate unsized type");
         }
         let mut align = 0;
-        let mut addrspace = self.dl.alloca_addr_space();
+        let mut addrspace = 0;
         let mut count = None;
         while self.eat(Tok::Comma) {
             if self.eat_kw(b"align") {
@@ -915,6 +915,15 @@ impl<'a> Parser<'a> {
             self.m.ctx.fn_ty(ty, &arg_tys, false)
         };
         let ret = self.m.ctx.fn_ret(fn_ty).expect("function type");
+        if let Value::Const(c) = callee {
+            if let llrs_ir::Const::Global(_, g) = *self.m.ctx.const_of(c) {
+                if self.fwd_globals.contains_key(&g)
+                    && self.m.globals[g].name.is_some_and(|n| self.m.ctx.name(n).starts_with(b"llvm."))
+                {
+                    self.intrinsic_calls.entry(g).or_insert(fn_ty);
+                }
+            }
+        }
         let (fn_attrs, groups, _) = self.parse_fn_attrs(false)?;
         let bundles = self.parse_bundles()?;
         let mut ops: SmallVec<[Value; 3]> = SmallVec::new();

@@ -6,6 +6,7 @@ mod constants;
 mod function;
 mod globals;
 mod instructions;
+mod intrinsics;
 mod metadata;
 mod types;
 mod upgrade;
@@ -88,6 +89,8 @@ pub(crate) struct Parser<'a> {
     pub type_aliases: FxHashMap<Symbol, TypeId>,
     /// Debug records made from debug intrinsic calls, waiting for the next instruction.
     pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
+    /// Function types with which not-yet-declared `llvm.*` globals were called.
+    pub intrinsic_calls: FxHashMap<GlobalId, TypeId>,
     /// The module's data layout (defaults until `target datalayout` is read).
     pub dl: llrs_ir::datalayout::DataLayout,
     /// Where the data layout string stands.
@@ -128,6 +131,7 @@ impl<'a> Parser<'a> {
             body: llrs_ir::Body::new(),
             arg_nums: Vec::new(),
             dl: Default::default(),
+            intrinsic_calls: FxHashMap::default(),
             dl_pos: 0,
             pending_records: Vec::new(),
             cur_num: 0,
@@ -391,6 +395,7 @@ impl<'a> Parser<'a> {
 
     /// Resolves everything that may be referenced before its definition.
     fn finish_module(&mut self) -> PResult<()> {
+        self.declare_called_intrinsics();
         if let Some((&n, &pos)) = self.md_fwd.iter().min_by_key(|(_, &p)| p) {
             return self.err(pos, format!("use of undefined metadata '!{n}'"));
         }
@@ -409,6 +414,7 @@ impl<'a> Parser<'a> {
         }
         self.resolve_attr_groups()?;
         self.upgrade_module();
+        self.apply_intrinsic_attrs();
         Ok(())
     }
 
