@@ -40,10 +40,16 @@ impl<'a> Parser<'a> {
             Tok::MetadataVar => self.parse_specialized_body(distinct)?,
             _ => return self.err_here("expected metadata node"),
         };
+        let mut node = node;
         match self.md_nums.get(&n) {
             Some(&id) => {
                 if self.md_fwd.remove(&n).is_none() {
                     return self.err(npos, "Metadata id is already used");
+                }
+                // A uniqued node that is its own operand cannot be uniqued: LLVM makes it distinct.
+                let me = Md::Node(id);
+                if node.ops.contains(&me) || node.fields.iter().any(|(_, v)| *v == DiValue::Md(me)) {
+                    node.distinct = true;
                 }
                 self.m.ctx.md_set(id, node);
             }

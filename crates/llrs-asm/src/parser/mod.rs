@@ -434,8 +434,30 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `UpgradeModuleFlags`: new behaviors for some `!llvm.module.flags` entries.
+    fn upgrade_module_flags(&mut self) {
+        let Some(key) = self.m.ctx.names.lookup(b"llvm.module.flags") else { return };
+        let Some((_, ops)) = self.m.named_md.iter().find(|(n, _)| *n == key) else { return };
+        for id in ops.clone() {
+            let node = self.m.ctx.md(id).clone();
+            if node.kind != llrs_ir::MdKind::Tuple || node.ops.len() != 3 {
+                continue;
+            }
+            let (llrs_ir::Md::Const(c), llrs_ir::Md::Str(name)) = (node.ops[0], node.ops[1]) else { continue };
+            let llrs_ir::Const::Int(ty, v) = self.m.ctx.const_of(c).clone() else { continue };
+            let Some(new) = upgrade::upgrade_module_flag_behavior(self.m.ctx.name(name), v.low_u64()) else {
+                continue;
+            };
+            let nc = self.m.ctx.konst(llrs_ir::Const::Int(ty, llrs_ir::APInt::from_u64(v.width(), new)));
+            let mut n2 = node;
+            n2.ops[0] = llrs_ir::Md::Const(nc);
+            self.m.ctx.md_set(id, n2);
+        }
+    }
+
     /// LLVM's upgrades of old IR that apply to the module as a whole.
     fn upgrade_module(&mut self) {
+        self.upgrade_module_flags();
         // Declarations of the debug intrinsics go with their calls.
         let m = &self.m;
         let is_dbg = |g: &GlobalId| {
@@ -452,6 +474,7 @@ impl<'a> Parser<'a> {
         let keep: Vec<GlobalId> = m.functions.iter().copied().filter(|g| !is_dbg(g)).collect();
         self.m.functions = keep;
         // Intrinsics declared with typed-pointer manglings take their opaque-pointer names.
+        let mut remangled = Vec::new();
         for i in 0..self.m.functions.len() {
             let g = self.m.functions[i];
             let Some(name) = self.m.globals[g].name else { continue };
@@ -466,6 +489,12 @@ impl<'a> Parser<'a> {
             self.global_names.remove(&name);
             self.global_names.insert(sym, g);
             self.m.globals[g].name = Some(sym);
+            remangled.push(g);
+        }
+        // LLVM re-creates remangled declarations, after every other function.
+        if !remangled.is_empty() {
+            self.m.functions.retain(|g| !remangled.contains(g));
+            self.m.functions.extend(remangled);
         }
     }
 }
