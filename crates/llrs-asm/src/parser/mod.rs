@@ -7,6 +7,7 @@ mod function;
 mod globals;
 mod instructions;
 mod intrinsics;
+mod lifetime;
 mod metadata;
 mod types;
 mod upgrade;
@@ -473,10 +474,14 @@ impl<'a> Parser<'a> {
         };
         let keep: Vec<GlobalId> = m.functions.iter().copied().filter(|g| !is_dbg(g)).collect();
         self.m.functions = keep;
-        // Intrinsics declared with typed-pointer manglings take their opaque-pointer names.
-        let mut remangled = Vec::new();
-        for i in 0..self.m.functions.len() {
-            let g = self.m.functions[i];
+        // Upgraded intrinsic declarations are re-created after every other function, in order:
+        // old lifetime markers, and names with typed-pointer manglings.
+        let snapshot = self.m.functions.clone();
+        for g in snapshot {
+            if self.is_old_lifetime(g).is_some() {
+                self.upgrade_lifetime_decl(g);
+                continue;
+            }
             let Some(name) = self.m.globals[g].name else { continue };
             let Some(new) = upgrade::remangle_intrinsic(self.m.ctx.name(name)) else { continue };
             if llrs_ir::intrinsics::lookup(&new).is_none() {
@@ -489,12 +494,8 @@ impl<'a> Parser<'a> {
             self.global_names.remove(&name);
             self.global_names.insert(sym, g);
             self.m.globals[g].name = Some(sym);
-            remangled.push(g);
-        }
-        // LLVM re-creates remangled declarations, after every other function.
-        if !remangled.is_empty() {
-            self.m.functions.retain(|g| !remangled.contains(g));
-            self.m.functions.extend(remangled);
+            self.m.functions.retain(|&x| x != g);
+            self.m.functions.push(g);
         }
     }
 }

@@ -1,0 +1,132 @@
+//! The upgrade of `llvm.lifetime.start`/`end` calls with a size operand (LLVM 22 takes only the
+//! pointer): the call moves to the alloca behind the pointer's casts, or goes away.
+
+use super::Parser;
+use llrs_ir::instructions::{AttrList, TailKind};
+use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
+use llrs_ir::{Const, InstExtra, Opcode, Type, Value};
+use smallvec::smallvec;
+
+impl<'a> Parser<'a> {
+    /// The declaration of `llvm.lifetime.{start,end}.p<AS>`, made when missing.
+    fn lifetime_decl(&mut self, start: bool, addrspace: u32, made: &mut Vec<GlobalId>) -> GlobalId {
+        let name = format!("llvm.lifetime.{}.p{addrspace}", if start { "start" } else { "end" });
+        let sym = self.m.ctx.sym(&name);
+        if let Some(&g) = self.global_names.get(&sym) {
+            if self.m.globals[g].kind == GlobalKind::Function
+                && self.m.ctx.fn_params(self.m.globals[g].value_ty).len() == 1
+            {
+                return g;
+            }
+        }
+        let void = self.m.ctx.void_ty();
+        let ptr = self.m.ctx.ptr_ty(addrspace);
+        let fty = self.m.ctx.fn_ty(void, &[ptr], false);
+        let g = self.m.new_global(Some(sym), GlobalKind::Function, fty);
+        self.m.globals[g].func = Some(Box::new(FuncData { arg_names: vec![None], ..Default::default() }));
+        self.global_names.insert(sym, g);
+        made.push(g);
+        g
+    }
+
+    /// For an old two-operand `llvm.lifetime.start`/`end` declaration: whether it is `start`.
+    pub(super) fn is_old_lifetime(&self, g: GlobalId) -> Option<bool> {
+        let n = self.m.ctx.name(self.m.globals[g].name?);
+        let start = n.starts_with(b"llvm.lifetime.start");
+        let end = n.starts_with(b"llvm.lifetime.end");
+        let two = self.m.ctx.fn_params(self.m.globals[g].value_ty).len() == 2;
+        ((start || end) && two).then_some(start)
+    }
+
+    /// Upgrades an old lifetime declaration and its calls. As LLVM 22 does, the declaration is
+    /// re-created at the end of the module as `llvm.lifetime.*.i64(i64)`, followed by the new
+    /// `llvm.lifetime.*.p<AS>(ptr)` declaration when a call was rewritten.
+    pub(super) fn upgrade_lifetime_decl(&mut self, g: GlobalId) {
+        let Some(start) = self.is_old_lifetime(g) else { return };
+        self.m.functions.retain(|&x| x != g);
+        if let Some(n) = self.m.globals[g].name {
+            if self.global_names.get(&n) == Some(&g) {
+                self.global_names.remove(&n);
+            }
+        }
+        let leftover = format!("llvm.lifetime.{}.i64", if start { "start" } else { "end" });
+        let sym = self.m.ctx.sym(&leftover);
+        let void = self.m.ctx.void_ty();
+        let i64t = self.m.ctx.int_ty(64);
+        let fty = self.m.ctx.fn_ty(void, &[i64t], false);
+        self.m.globals[g].name = Some(sym);
+        self.m.globals[g].value_ty = fty;
+        if let Some(fd) = self.m.globals[g].func.as_deref_mut() {
+            fd.attrs = AttrList::default();
+            fd.arg_names = vec![None];
+        }
+        self.global_names.insert(sym, g);
+        self.m.functions.push(g);
+        self.rewrite_lifetime_calls(g, start);
+    }
+
+    fn rewrite_lifetime_calls(&mut self, old: GlobalId, start: bool) {
+        let dbg = self.m.ctx.md_kind(b"dbg");
+        let mut made = Vec::new();
+        for fi in 0..self.m.functions.len() {
+            let f = self.m.functions[fi];
+            let Some(mut body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.take()) else { continue };
+            let insts: Vec<_> = body.layout.iter().flat_map(|&b| body.blocks[b].insts.clone()).collect();
+            for id in insts {
+                let d = &body.insts[id];
+                if d.op != Opcode::Call || d.operands.len() != 3 {
+                    continue;
+                }
+                let Value::Const(c) = d.operands[0] else { continue };
+                let Const::Global(_, callee) = *self.m.ctx.const_of(c) else { continue };
+                if callee != old {
+                    continue;
+                }
+                // Look through casts for an alloca.
+                let mut p = d.operands[2];
+                while let Value::Inst(i) = p {
+                    match body.insts[i].op {
+                        Opcode::BitCast | Opcode::AddrSpaceCast => p = body.insts[i].operands[0],
+                        _ => break,
+                    }
+                }
+                let alloca = match p {
+                    Value::Inst(i) if body.insts[i].op == Opcode::Alloca => Some(i),
+                    _ => None,
+                };
+                let Some(a) = alloca else {
+                    body.remove_inst(id);
+                    continue;
+                };
+                let addrspace = match self.m.ctx.type_of(body.insts[a].ty) {
+                    Type::Ptr(s) => *s,
+                    _ => 0,
+                };
+                let decl = self.lifetime_decl(start, addrspace, &mut made);
+                if made.last() == Some(&decl) && !self.m.functions.contains(&decl) {
+                    self.m.functions.push(decl);
+                }
+                let pty = self.m.ctx.ptr_ty(0);
+                let callee_c = self.m.ctx.konst(Const::Global(pty, decl));
+                let fn_ty = self.m.globals[decl].value_ty;
+                let d = &mut body.insts[id];
+                d.operands = smallvec![Value::Const(callee_c), Value::Inst(a)];
+                d.md.retain(|(k, _)| *k == dbg);
+                d.flags = 0;
+                d.fmf = 0;
+                if let InstExtra::Call(cd) = &mut d.extra {
+                    cd.fn_ty = fn_ty;
+                    cd.attrs = AttrList::default();
+                    cd.bundles.clear();
+                    cd.tail = TailKind::None;
+                    cd.num_args = 1;
+                    cd.cconv = 0;
+                }
+            }
+            body.invalidate_uses();
+            if let Some(fd) = self.m.globals[f].func.as_mut() {
+                fd.body = Some(body);
+            }
+        }
+    }
+}
