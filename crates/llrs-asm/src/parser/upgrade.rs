@@ -222,6 +222,21 @@ pub fn remangle_intrinsic(name: &[u8]) -> Option<Vec<u8>> {
     changed.then_some(out)
 }
 
+/// Module flag behaviors as LLVM 22's `UpgradeModuleFlags` rewrites them: the new behavior for a
+/// flag `name` that had behavior `old`, if it changes.
+pub fn upgrade_module_flag_behavior(name: &[u8], old: u64) -> Option<u64> {
+    const ERROR: u64 = 1;
+    const MAX: u64 = 7;
+    const MIN: u64 = 8;
+    match name {
+        b"PIC Level" if old == ERROR || old == MAX => Some(MIN),
+        b"PIE Level" if old == ERROR => Some(MAX),
+        b"branch-target-enforcement" if old == ERROR => Some(MIN),
+        n if n.starts_with(b"sign-return-address") && old == ERROR => Some(MIN),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,20 +261,5 @@ mod tests {
         );
         assert_eq!(remangle_intrinsic(b"llvm.memcpy.p0.p0.i64"), None);
         assert_eq!(remangle_intrinsic(b"llvm.ptrmask.p0.i64"), None);
-    }
-}
-
-/// Module flag behaviors as LLVM 22's `UpgradeModuleFlags` rewrites them: the new behavior for a
-/// flag `name` that had behavior `old`, if it changes.
-pub fn upgrade_module_flag_behavior(name: &[u8], old: u64) -> Option<u64> {
-    const ERROR: u64 = 1;
-    const MAX: u64 = 7;
-    const MIN: u64 = 8;
-    match name {
-        b"PIC Level" if old == ERROR || old == MAX => Some(MIN),
-        b"PIE Level" if old == ERROR => Some(MAX),
-        b"branch-target-enforcement" if old == ERROR => Some(MIN),
-        n if n.starts_with(b"sign-return-address") && old == ERROR => Some(MIN),
-        _ => None,
     }
 }
