@@ -553,6 +553,10 @@ impl<'a> Parser<'a> {
                 }
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
                 let ty = self.gep_result_type(&ops);
+                // All-zero indices fold to the base pointer.
+                if ty == self.m.ctx.const_of(ops[0]).ty() && ops[1..].iter().all(|&i| self.is_null_const(i)) {
+                    return Ok(ops[0]);
+                }
                 let e = ConstExpr { op, ty, flags: fl, operands: ops, source_ty: Some(src), inrange, pred: None };
                 Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
             }
