@@ -17,6 +17,7 @@ pub mod entity;
 pub mod function;
 pub mod instructions;
 pub mod intrinsic_attrs;
+pub mod intrinsic_sig;
 pub mod intrinsics;
 pub mod metadata;
 pub mod module;
