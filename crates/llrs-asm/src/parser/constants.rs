@@ -106,6 +106,10 @@ impl<'a> Parser<'a> {
 
     /// Parses a constant of type `ty`.
     pub fn parse_const(&mut self, ty: TypeId) -> PResult<ConstId> {
+        self.nested(|p| p.parse_const_inner(ty))
+    }
+
+    fn parse_const_inner(&mut self, ty: TypeId) -> PResult<ConstId> {
         let pos = self.pos();
         let tyk = self.m.ctx.type_of(ty).clone();
         match self.tok.kind {

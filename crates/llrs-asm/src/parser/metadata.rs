@@ -149,6 +149,10 @@ impl<'a> Parser<'a> {
 
     /// `!N`, `!{...}`, `!"str"` or `!DIx(...)`.
     pub fn parse_md_ref(&mut self) -> PResult<Md> {
+        self.nested(|p| p.parse_md_ref_inner())
+    }
+
+    fn parse_md_ref_inner(&mut self) -> PResult<Md> {
         if self.is(Tok::MetadataVar) {
             let n = self.parse_specialized_body(false)?;
             return Ok(Md::Node(self.m.ctx.md_intern(n)));

@@ -21,6 +21,9 @@ use llrs_ir::{MdId, Module, Symbol, TypeId, Value};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
+/// How deeply types, constants and metadata may nest.
+const MAX_DEPTH: u32 = 512;
+
 /// A parse error: byte offset and message.
 pub(crate) struct PErr {
     pub pos: usize,
@@ -92,6 +95,8 @@ pub(crate) struct Parser<'a> {
     pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
     /// Function types with which not-yet-declared `llvm.*` globals were called.
     pub intrinsic_calls: FxHashMap<GlobalId, TypeId>,
+    /// How deeply nested the current type, constant or metadata is.
+    pub depth: u32,
     /// The module's data layout (defaults until `target datalayout` is read).
     pub dl: llrs_ir::datalayout::DataLayout,
     /// Where the data layout string stands.
@@ -132,12 +137,24 @@ impl<'a> Parser<'a> {
             body: llrs_ir::Body::new(),
             arg_nums: Vec::new(),
             dl: Default::default(),
+            depth: 0,
             intrinsic_calls: FxHashMap::default(),
             dl_pos: 0,
             pending_records: Vec::new(),
             cur_num: 0,
             type_aliases: FxHashMap::default(),
         }
+    }
+
+    /// Runs `f` one nesting level deeper; deep nesting is an error, not a stack overflow.
+    pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_DEPTH {
+            return self.err_here("nesting too deep");
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     // ---- token helpers ----

@@ -24,6 +24,10 @@ impl<'a> Parser<'a> {
 
     /// Parses a type (void allowed; the caller checks where it is not).
     pub fn parse_type(&mut self, msg: &str) -> PResult<TypeId> {
+        self.nested(|p| p.parse_type_inner(msg))
+    }
+
+    fn parse_type_inner(&mut self, msg: &str) -> PResult<TypeId> {
         let start = self.pos();
         let mut ty = self.parse_base_type(msg)?;
         // Suffixes: typed pointers and function types.
@@ -467,7 +471,7 @@ impl<'a> Parser<'a> {
     }
 
     fn is_sized_depth(&self, t: TypeId, depth: u32) -> bool {
-        if depth > 64 {
+        if depth > 512 {
             return false;
         }
         match self.m.ctx.type_of(t) {
@@ -496,7 +500,7 @@ impl<'a> Parser<'a> {
         if depth > 0 && t == target {
             return true;
         }
-        if depth > 64 {
+        if depth > 512 {
             return false;
         }
         match self.m.ctx.type_of(t) {
