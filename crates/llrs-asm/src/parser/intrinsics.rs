@@ -5,6 +5,7 @@ use super::attrs::AttrPos;
 use super::Parser;
 use llrs_ir::instructions::AttrList;
 use llrs_ir::intrinsic_attrs::intrinsic_attrs;
+use llrs_ir::intrinsic_sig::{match_signature, SigMatch};
 use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
 use llrs_ir::{AttrsId, Type, TypeId};
 
@@ -43,17 +44,11 @@ impl<'a> Parser<'a> {
             }
             let Some(ia) = intrinsic_attrs(name_bytes) else { continue };
             let fty = self.m.globals[g].value_ty;
-            let Type::Function { ret, params, vararg } = self.m.ctx.type_of(fty).clone() else { continue };
-            if vararg && !ia.name.ends_with("experimental.deoptimize") {
+            // Only a declaration whose type fits the intrinsic's signature takes its attributes.
+            if !matches!(match_signature(&self.m.ctx, name_bytes, fty), SigMatch::Matches { .. }) {
                 continue;
             }
-            // Until the full signature check lands: LLVM 22's lifetime intrinsics take only a
-            // pointer, so the old (i64, ptr)/(i64) forms do not match and keep their attributes.
-            if ia.name.starts_with("llvm.lifetime.")
-                && params.first().is_some_and(|&p| !matches!(self.m.ctx.type_of(p), Type::Ptr(_)))
-            {
-                continue;
-            }
+            let Type::Function { ret, params, .. } = self.m.ctx.type_of(fty).clone() else { continue };
             let func = self.attr_text(ia.func, AttrPos::Func);
             let rbits = self.scalar_bits(ret);
             let ret_text = ia.ret_for(rbits).into_owned();

@@ -500,11 +500,14 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let Some(name) = self.m.globals[g].name else { continue };
-            let Some(new) = upgrade::remangle_intrinsic(self.m.ctx.name(name)) else { continue };
-            if llrs_ir::intrinsics::lookup(&new).is_none() {
+            if !self.m.ctx.name(name).starts_with(b"llvm.") {
                 continue;
             }
-            let sym = self.m.ctx.sym_bytes(&new);
+            let fty = self.m.globals[g].value_ty;
+            let Some(new) = llrs_ir::intrinsic_sig::remangle(&self.m.ctx, self.m.ctx.name(name), fty) else {
+                continue;
+            };
+            let sym = self.m.ctx.sym(&new);
             if self.global_names.contains_key(&sym) {
                 continue;
             }

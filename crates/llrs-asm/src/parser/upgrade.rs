@@ -1,6 +1,5 @@
 //! Upgrades of old IR that LLVM applies while reading: the data layout string
-//! (`UpgradeDataLayoutString`), constant folding of no-op casts, and typed-pointer manglings in
-//! intrinsic names.
+//! (`UpgradeDataLayoutString`) and module flag behaviors (`UpgradeModuleFlags`).
 
 /// What LLVM needs to know of a target triple for data layout upgrades.
 struct TripleInfo<'a> {
@@ -178,50 +177,6 @@ pub fn upgrade_data_layout(dl: &str, triple: &str) -> String {
     res
 }
 
-/// The name of an intrinsic with typed-pointer manglings (`p0i8`, `p1f_isVoidf`, `v2p0i32`)
-/// reduced to opaque ones (`p0`, `p1`, `v2p0`), or `None` when nothing changes.
-pub fn remangle_intrinsic(name: &[u8]) -> Option<Vec<u8>> {
-    if !name.starts_with(b"llvm.") {
-        return None;
-    }
-    let mut out = Vec::with_capacity(name.len());
-    let mut changed = false;
-    for (i, comp) in name.split(|&c| c == b'.').enumerate() {
-        if i > 0 {
-            out.push(b'.');
-        }
-        let mut j = 0;
-        // Vector prefixes: v<N> / nxv<N>.
-        if comp.starts_with(b"nxv") {
-            j = 3;
-        } else if comp.starts_with(b"v") {
-            j = 1;
-        }
-        if j > 0 {
-            let d = j;
-            while j < comp.len() && comp[j].is_ascii_digit() {
-                j += 1;
-            }
-            if j == d {
-                j = 0;
-            }
-        }
-        if i >= 2 && j < comp.len() && comp[j] == b'p' {
-            let mut k = j + 1;
-            while k < comp.len() && comp[k].is_ascii_digit() {
-                k += 1;
-            }
-            if k > j + 1 && k < comp.len() && comp[k].is_ascii_alphabetic() {
-                out.extend_from_slice(&comp[..k]);
-                changed = true;
-                continue;
-            }
-        }
-        out.extend_from_slice(comp);
-    }
-    changed.then_some(out)
-}
-
 /// Module flag behaviors as LLVM 22's `UpgradeModuleFlags` rewrites them: the new behavior for a
 /// flag `name` that had behavior `old`, if it changes.
 pub fn upgrade_module_flag_behavior(name: &[u8], old: u64) -> Option<u64> {
@@ -250,16 +205,5 @@ mod tests {
         );
         assert_eq!(upgrade_data_layout("", "spirv32-unknown-unknown"), "G1");
         assert_eq!(upgrade_data_layout("e-p:64:64", "mips-unknown"), "e-p:64:64");
-    }
-
-    #[test]
-    fn remangle() {
-        assert_eq!(remangle_intrinsic(b"llvm.memcpy.p0i8.p0i8.i64").as_deref(), Some(&b"llvm.memcpy.p0.p0.i64"[..]));
-        assert_eq!(
-            remangle_intrinsic(b"llvm.masked.load.v2i32.p0v2i32").as_deref(),
-            Some(&b"llvm.masked.load.v2i32.p0"[..])
-        );
-        assert_eq!(remangle_intrinsic(b"llvm.memcpy.p0.p0.i64"), None);
-        assert_eq!(remangle_intrinsic(b"llvm.ptrmask.p0.i64"), None);
     }
 }
