@@ -56,7 +56,7 @@ impl<'a> Parser<'a> {
         } else {
             let n = self.tok_num()?;
             self.next();
-            if let Some(&v) = self.fs.nums.get(&n) {
+            if let Some(v) = self.fs.nums.get(n) {
                 v
             } else if let Some(&(i, _)) = self.fs.fwd_nums.get(&n) {
                 Value::Inst(i)
@@ -112,8 +112,7 @@ impl<'a> Parser<'a> {
                 match self.fs.block_nums.get(&n) {
                     Some(&b) => b,
                     None => {
-                        if let Some(v) = self.fs.nums.get(&n) {
-                            let _ = v;
+                        if self.fs.nums.contains(n) {
                             return self.err_here(format!("'%{n}' is not a basic block"));
                         }
                         let b = self.body().create_block(None);
@@ -262,7 +261,7 @@ impl<'a> Parser<'a> {
             _ => {
                 let n = if self.is(Tok::LabelId) {
                     let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
-                    let n = std::str::from_utf8(v).ok().and_then(|s| s.parse::<u32>().ok());
+                    let n = super::dec_u64(v).and_then(|n| u32::try_from(n).ok());
                     let Some(n) = n else { return self.err_here("invalid label number") };
                     if n < self.fs.next_num {
                         return self

@@ -979,7 +979,7 @@ impl<'a> Parser<'a> {
             let n = self.m.ctx.names.lookup(&self.val());
             n.and_then(|n| self.fs.names.get(&n).copied())
         } else {
-            self.tok_num().ok().and_then(|n| self.fs.nums.get(&n).copied())
+            self.tok_num().ok().and_then(|n| self.fs.nums.get(n))
         };
         let ty = match known {
             Some(v) if !matches!(v, Value::Block(_)) => self.local_type(v),

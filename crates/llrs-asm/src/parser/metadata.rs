@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 impl<'a> Parser<'a> {
     /// `!N` for a numbered node, creating a forward reference when unknown.
     fn md_num_ref(&mut self, n: u32, pos: usize) -> MdId {
-        if let Some(&id) = self.md_nums.get(&n) {
+        if let Some(id) = self.md_nums.get(n) {
             return id;
         }
         let id = self.m.ctx.md_new(MdNode::tuple(false, []));
@@ -41,8 +41,8 @@ impl<'a> Parser<'a> {
             _ => return self.err_here("expected metadata node"),
         };
         let mut node = node;
-        match self.md_nums.get(&n) {
-            Some(&id) => {
+        match self.md_nums.get(n) {
+            Some(id) => {
                 if self.md_fwd.remove(&n).is_none() {
                     return self.err(npos, "Metadata id is already used");
                 }
@@ -301,7 +301,7 @@ impl<'a> Parser<'a> {
     /// An integer field value: `Int` when it fits `i64`, else its digits.
     fn parse_di_int(&mut self) -> DiValue {
         let t = self.text();
-        let v = match std::str::from_utf8(t).ok().and_then(|s| s.parse::<i64>().ok()) {
+        let v = match super::dec_i64(t) {
             Some(v) => DiValue::Int(v),
             None => DiValue::BigInt(self.m.ctx.sym_bytes(t)),
         };

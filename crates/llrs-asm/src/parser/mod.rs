@@ -9,6 +9,7 @@ mod instructions;
 mod intrinsics;
 mod lifetime;
 mod metadata;
+mod nummap;
 mod types;
 mod upgrade;
 
@@ -20,6 +21,40 @@ use llrs_ir::module::{ComdatId, GlobalId};
 use llrs_ir::{MdId, Module, Symbol, TypeId, Value};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+
+/// A decimal `u64` from ASCII digits (an optional leading `+`); `None` on anything else or overflow.
+#[inline]
+pub(crate) fn dec_u64(t: &[u8]) -> Option<u64> {
+    let t = t.strip_prefix(b"+").unwrap_or(t);
+    if t.is_empty() {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in t {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_add(d as u64)?;
+    }
+    Some(v)
+}
+
+/// A decimal `i64` with an optional sign; `None` on anything else or overflow.
+#[inline]
+pub(crate) fn dec_i64(t: &[u8]) -> Option<i64> {
+    match t.strip_prefix(b"-") {
+        Some(rest) => {
+            let m = dec_u64(rest)?;
+            if m <= i64::MAX as u64 + 1 {
+                Some((m as i64).wrapping_neg())
+            } else {
+                None
+            }
+        }
+        None => dec_u64(t).and_then(|m| i64::try_from(m).ok()),
+    }
+}
 
 /// How deeply types, constants and metadata may nest.
 const MAX_DEPTH: u32 = 512;
@@ -50,7 +85,7 @@ pub(crate) enum GroupUse {
 pub(crate) struct FnState {
     pub func: Option<GlobalId>,
     pub names: FxHashMap<Symbol, Value>,
-    pub nums: FxHashMap<u32, Value>,
+    pub nums: nummap::NumMap<Value>,
     pub fwd_names: FxHashMap<Symbol, (InstId, usize)>,
     pub fwd_nums: FxHashMap<u32, (InstId, usize)>,
     pub block_names: FxHashMap<Symbol, BlockId>,
@@ -75,7 +110,7 @@ pub(crate) struct Parser<'a> {
     pub fwd_global_nums: FxHashMap<u32, (GlobalId, usize)>,
     pub comdat_names: FxHashMap<Symbol, ComdatId>,
     pub fwd_comdats: FxHashMap<ComdatId, usize>,
-    pub md_nums: FxHashMap<u32, MdId>,
+    pub md_nums: nummap::NumMap<MdId>,
     pub md_fwd: FxHashMap<u32, usize>,
     pub attr_groups: FxHashMap<u32, Vec<Attr>>,
     pub group_uses: Vec<(GroupUse, GroupRefs, Vec<Attr>)>,
@@ -124,7 +159,7 @@ impl<'a> Parser<'a> {
             fwd_global_nums: FxHashMap::default(),
             comdat_names: FxHashMap::default(),
             fwd_comdats: FxHashMap::default(),
-            md_nums: FxHashMap::default(),
+            md_nums: Default::default(),
             md_fwd: FxHashMap::default(),
             attr_groups: FxHashMap::default(),
             group_uses: Vec::new(),
@@ -254,9 +289,7 @@ impl<'a> Parser<'a> {
         if !self.is(Tok::Int) {
             return self.err_here(msg);
         }
-        let t = self.text();
-        let v = std::str::from_utf8(t).ok().and_then(|s| s.parse::<u64>().ok());
-        match v {
+        match dec_u64(self.text()) {
             Some(v) => {
                 self.next();
                 Ok(v)
@@ -272,7 +305,7 @@ impl<'a> Parser<'a> {
     /// A numeric id from a `%12`/`@12`/`#12`/`!12`-style token value.
     pub fn tok_num(&self) -> PResult<u32> {
         let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
-        match std::str::from_utf8(v).ok().and_then(|s| s.parse::<u32>().ok()) {
+        match dec_u64(v).and_then(|n| u32::try_from(n).ok()) {
             Some(n) => Ok(n),
             None => self.err_here("invalid value number (too large)"),
         }
