@@ -80,118 +80,23 @@ pub enum AttrArg {
     Text(Symbol),
 }
 
-/// Attribute keywords in the order of LLVM 22's `Attribute::AttrKind` enum, which is the order of
-/// attributes in every attribute set LLVM builds (and prints): enum attributes, then type,
-/// integer, constant-range and constant-range-list attributes, each group sorted by the
-/// attribute's TableGen record name (`Attributes.td`). String attributes come after all of
-/// these, sorted by key and then value.
-pub const ATTR_KIND_ORDER: &[&str] = &[
-    "allocalign",
-    "allocptr",
-    "alwaysinline",
-    "builtin",
-    "cold",
-    "convergent",
-    "coro_only_destroy_when_complete",
-    "coro_elide_safe",
-    "dead_on_return",
-    "dead_on_unwind",
-    "disable_sanitizer_instrumentation",
-    "fn_ret_thunk_extern",
-    "hot",
-    "hybrid_patchable",
-    "immarg",
-    "inreg",
-    "inlinehint",
-    "jumptable",
-    "minsize",
-    "mustprogress",
-    "naked",
-    "nest",
-    "noalias",
-    "nobuiltin",
-    "nocallback",
-    "nocf_check",
-    "nocreateundeforpoison",
-    "nodivergencesource",
-    "noduplicate",
-    "noext",
-    "nofree",
-    "noimplicitfloat",
-    "noinline",
-    "nomerge",
-    "noprofile",
-    "norecurse",
-    "noredzone",
-    "noreturn",
-    "nosanitize_bounds",
-    "nosanitize_coverage",
-    "nosync",
-    "noundef",
-    "nounwind",
-    "nonlazybind",
-    "nonnull",
-    "null_pointer_is_valid",
-    "optforfuzzing",
-    "optdebug",
-    "optsize",
-    "optnone",
-    "presplitcoroutine",
-    "readnone",
-    "readonly",
-    "returned",
-    "returns_twice",
-    "signext",
-    "safestack",
-    "sanitize_address",
-    "sanitize_alloc_token",
-    "sanitize_hwaddress",
-    "sanitize_memtag",
-    "sanitize_memory",
-    "sanitize_numerical_stability",
-    "sanitize_realtime",
-    "sanitize_realtime_blocking",
-    "sanitize_thread",
-    "sanitize_type",
-    "shadowcallstack",
-    "skipprofile",
-    "speculatable",
-    "speculative_load_hardening",
-    "ssp",
-    "sspreq",
-    "sspstrong",
-    "strictfp",
-    "swiftasync",
-    "swifterror",
-    "swiftself",
-    "willreturn",
-    "writable",
-    "writeonly",
-    "zeroext",
-    "byref",
-    "byval",
-    "elementtype",
-    "inalloca",
-    "preallocated",
-    "sret",
-    "align",
-    "allockind",
-    "allocsize",
-    "captures",
-    "dereferenceable",
-    "dereferenceable_or_null",
-    "flatten_depth",
-    "memory",
-    "nofpclass",
-    "alignstack",
-    "uwtable",
-    "vscale_range",
-    "range",
-    "initializes",
-];
-
-/// The rank of an attribute keyword in [`ATTR_KIND_ORDER`] (unknown keywords after every known
-/// one, in a stable position).
+/// The rank of an attribute keyword in LLVM's `Attribute::AttrKind` order
+/// ([`crate::attr_order::ATTR_KINDS`]); unknown keywords come after every known one.
 pub fn attr_kind_rank(kind: &[u8]) -> usize {
-    ATTR_KIND_ORDER.iter().position(|k| k.as_bytes() == kind).unwrap_or(ATTR_KIND_ORDER.len())
+    crate::attr_order::attr_kind_rank(kind).map_or(usize::MAX - 1, |r| r as usize)
+}
+
+/// LLVM's order of attributes in a set: by kind, string attributes last by key then value.
+pub fn attr_cmp(names: &crate::symbol::Interner, a: &Attr, b: &Attr) -> std::cmp::Ordering {
+    let key = |x: &Attr| match x.arg {
+        AttrArg::Str(_) => usize::MAX,
+        _ => attr_kind_rank(names.get(x.kind)),
+    };
+    key(a).cmp(&key(b)).then_with(|| match (&a.arg, &b.arg) {
+        (AttrArg::Str(va), AttrArg::Str(vb)) => {
+            let val = |v: &Option<crate::symbol::Symbol>| v.map(|s| names.get(s)).unwrap_or(b"");
+            names.get(a.kind).cmp(names.get(b.kind)).then_with(|| val(va).cmp(val(vb)))
+        }
+        _ => std::cmp::Ordering::Equal,
+    })
 }

@@ -62,6 +62,24 @@ pub struct Context {
     md_map: FxHashMap<MdNode, MdId>,
     md_kinds: Vec<Symbol>,
     md_kind_map: FxHashMap<Symbol, u32>,
+    common: CommonTypes,
+}
+
+/// Types asked for all the time, interned once up front.
+#[derive(Debug, Default, Clone, Copy)]
+struct CommonTypes {
+    void: TypeId,
+    i1: TypeId,
+    i8: TypeId,
+    i32: TypeId,
+    i64: TypeId,
+    ptr: TypeId,
+}
+
+impl Default for TypeId {
+    fn default() -> Self {
+        TypeId(0)
+    }
 }
 
 /// LLVM 22's fixed metadata kinds, in kind-id order.
@@ -123,6 +141,15 @@ impl Default for Context {
             md_map: FxHashMap::default(),
             md_kinds: Vec::new(),
             md_kind_map: FxHashMap::default(),
+            common: CommonTypes::default(),
+        };
+        c.common = CommonTypes {
+            void: c.ty(Type::Void),
+            i1: c.ty(Type::Int(1)),
+            i8: c.ty(Type::Int(8)),
+            i32: c.ty(Type::Int(32)),
+            i64: c.ty(Type::Int(64)),
+            ptr: c.ty(Type::Ptr(0)),
         };
         let empty = c.attrs.intern(Box::new([]));
         debug_assert_eq!(empty, AttrsId::EMPTY);
@@ -161,14 +188,23 @@ impl Context {
     }
     /// `void`
     pub fn void_ty(&mut self) -> TypeId {
-        self.ty(Type::Void)
+        self.common.void
     }
     /// `iN`
     pub fn int_ty(&mut self, bits: u32) -> TypeId {
-        self.ty(Type::Int(bits))
+        match bits {
+            1 => self.common.i1,
+            8 => self.common.i8,
+            32 => self.common.i32,
+            64 => self.common.i64,
+            _ => self.ty(Type::Int(bits)),
+        }
     }
     /// `ptr addrspace(N)`
     pub fn ptr_ty(&mut self, addrspace: u32) -> TypeId {
+        if addrspace == 0 {
+            return self.common.ptr;
+        }
         self.ty(Type::Ptr(addrspace))
     }
     /// A float type.
@@ -245,10 +281,26 @@ impl Context {
 
     // ---- attributes ----
 
-    /// The id of an attribute set (order as given).
-    pub fn attrs(&mut self, set: Vec<Attr>) -> AttrsId {
+    /// The id of an attribute set, in LLVM's canonical form: one attribute per kind (and per
+    /// string key), the last one given winning, sorted in LLVM's order.
+    pub fn attrs(&mut self, mut set: Vec<Attr>) -> AttrsId {
         if set.is_empty() {
             return AttrsId::EMPTY;
+        }
+        if set.len() > 1 {
+            let mut seen = rustc_hash::FxHashSet::default();
+            let mut keep = vec![false; set.len()];
+            for (i, a) in set.iter().enumerate().rev() {
+                keep[i] = seen.insert((a.kind, matches!(a.arg, crate::attributes::AttrArg::Str(_))));
+            }
+            if keep.iter().any(|k| !k) {
+                let mut it = keep.iter();
+                set.retain(|_| *it.next().unwrap_or(&true));
+            }
+            let names = &self.names;
+            if set.windows(2).any(|w| crate::attributes::attr_cmp(names, &w[0], &w[1]).is_gt()) {
+                set.sort_by(|a, b| crate::attributes::attr_cmp(names, a, b));
+            }
         }
         self.attrs.intern(set.into_boxed_slice())
     }

@@ -2,29 +2,13 @@
 
 use super::names::{write_escaped, write_u64};
 use super::Writer;
-use llrs_ir::attributes::{attr_kind_rank, Attr, AttrArg, AttrsId, MemoryEffects, MEMORY_LOCATIONS};
+use llrs_ir::attributes::{Attr, AttrArg, AttrsId, MemoryEffects, MEMORY_LOCATIONS};
 use llrs_ir::Context;
 use smallvec::SmallVec;
 use std::cmp::Ordering;
 
-/// LLVM's order of attributes in a set: by kind (see [`llrs_ir::attributes::ATTR_KIND_ORDER`]),
-/// string attributes last by key then value.
 fn attr_cmp(c: &Context, a: &Attr, b: &Attr) -> Ordering {
-    let key = |x: &Attr| match x.arg {
-        AttrArg::Str(_) => usize::MAX,
-        _ => attr_kind_rank(c.name(x.kind)),
-    };
-    match key(a).cmp(&key(b)) {
-        Ordering::Equal => {}
-        o => return o,
-    }
-    match (&a.arg, &b.arg) {
-        (AttrArg::Str(va), AttrArg::Str(vb)) => {
-            let val = |v: &Option<llrs_ir::Symbol>| v.map(|s| c.name(s)).unwrap_or(b"");
-            c.name(a.kind).cmp(c.name(b.kind)).then_with(|| val(va).cmp(val(vb)))
-        }
-        _ => Ordering::Equal,
-    }
+    llrs_ir::attributes::attr_cmp(&c.names, a, b)
 }
 
 /// The attributes of a set in LLVM's order (borrowed as stored when already sorted).
