@@ -66,7 +66,7 @@ pub struct Context {
 }
 
 /// Types asked for all the time, interned once up front.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 struct CommonTypes {
     void: TypeId,
     i1: TypeId,
@@ -76,11 +76,6 @@ struct CommonTypes {
     ptr: TypeId,
 }
 
-impl Default for TypeId {
-    fn default() -> Self {
-        TypeId(0)
-    }
-}
 
 /// LLVM 22's fixed metadata kinds, in kind-id order.
 pub const FIXED_MD_KINDS: &[&str] = &[
@@ -141,7 +136,14 @@ impl Default for Context {
             md_map: FxHashMap::default(),
             md_kinds: Vec::new(),
             md_kind_map: FxHashMap::default(),
-            common: CommonTypes::default(),
+            common: CommonTypes {
+                void: TypeId(0),
+                i1: TypeId(0),
+                i8: TypeId(0),
+                i32: TypeId(0),
+                i64: TypeId(0),
+                ptr: TypeId(0),
+            },
         };
         c.common = CommonTypes {
             void: c.ty(Type::Void),
