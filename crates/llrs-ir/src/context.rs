@@ -76,7 +76,6 @@ struct CommonTypes {
     ptr: TypeId,
 }
 
-
 /// LLVM 22's fixed metadata kinds, in kind-id order.
 pub const FIXED_MD_KINDS: &[&str] = &[
     "dbg",
