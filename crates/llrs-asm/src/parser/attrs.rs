@@ -264,13 +264,23 @@ impl<'a> Parser<'a> {
         let Some(f) = form(kw) else {
             return self.err_here("expected attribute");
         };
-        match pos {
-            AttrPos::Ret if is_fn_only(kw) || is_param_only(kw) => {
-                return self.err_here("this attribute does not apply to return values")
-            }
-            AttrPos::Param if is_fn_only(kw) => return self.err_here("this attribute does not apply to parameters"),
-            _ => {}
+        let attr_pos = self.pos();
+        let n = out.len();
+        self.parse_attr_body(out, pos, kw, f)?;
+        // LLVM checks where an attribute may stand once it has read all of it.
+        let misplaced = match pos {
+            AttrPos::Ret if is_fn_only(kw) || is_param_only(kw) => "this attribute does not apply to return values",
+            AttrPos::Param if is_fn_only(kw) => "this attribute does not apply to parameters",
+            _ => "",
+        };
+        if !misplaced.is_empty() {
+            out.truncate(n);
+            return self.err(attr_pos, misplaced);
         }
+        Ok(())
+    }
+
+    fn parse_attr_body(&mut self, out: &mut Vec<Attr>, pos: AttrPos, kw: &'a [u8], f: Form) -> PResult<()> {
         let kind = self.m.ctx.sym_bytes(kw);
         self.next();
         let arg = match f {

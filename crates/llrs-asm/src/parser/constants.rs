@@ -550,6 +550,9 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
                 let mut ops = SmallVec::new();
                 loop {
+                    if !self.at_type() {
+                        return self.err_here("expected ')' in constantexpr");
+                    }
                     ops.push(self.parse_typed_const()?);
                     if !self.eat(Tok::Comma) {
                         break;
@@ -569,6 +572,9 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "expected '(' in constantexpr")?;
                 let mut ops = SmallVec::new();
                 loop {
+                    if !self.at_type() {
+                        return self.err_here("expected ')' in constantexpr");
+                    }
                     ops.push(self.parse_typed_const()?);
                     if !self.eat(Tok::Comma) {
                         break;

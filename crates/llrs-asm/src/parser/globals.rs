@@ -350,7 +350,8 @@ impl<'a> Parser<'a> {
         match self.comdat_names.get(&name) {
             Some(&c) => {
                 if self.fwd_comdats.remove(&c).is_none() {
-                    return self.err(pos, "redefinition of comdat");
+                    let n = String::from_utf8_lossy(self.m.ctx.name(name)).into_owned();
+                    return self.err(pos, format!("redefinition of comdat '${n}'"));
                 }
                 self.m.comdats[c].kind = kind;
             }

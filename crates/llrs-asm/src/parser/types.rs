@@ -340,14 +340,7 @@ impl<'a> Parser<'a> {
             _ => unreachable!("a type name is named or numbered"),
         };
         if self.defined_types.contains(&ty) {
-            let what = match (name, num) {
-                (Some(n), _) => {
-                    format!("redefinition of type named '{}' of type", String::from_utf8_lossy(self.m.ctx.name(n)))
-                }
-                (_, Some(n)) => format!("redefinition of type '%{n}'"),
-                _ => String::new(),
-            };
-            return self.err(name_pos, what);
+            return self.err(name_pos, "redefinition of type");
         }
         self.defined_types.insert(ty);
         self.type_fwd.remove(&ty);
