@@ -1,9 +1,865 @@
 //! LLVM's normalization of specialized debug-info nodes as they are read: old field spellings,
 //! implied fields and values that LLVM rewrites (e.g. `isLocal:`/`isDefinition:` into `spFlags:`).
+//!
+//! LLVM's parser turns every `!DIxxx(...)` into an object with one value per field (defaults for
+//! the fields not written), and its printer writes those values back, leaving out the ones
+//! `writeDIxxx` in `AsmWriter.cpp` skips when they are default. The writer of llrs prints the
+//! fields a node holds, so this module makes a node hold exactly what LLVM 22 prints:
+//!
+//! * fields that are always printed and were not written get their default (`isOptimized:
+//!   false`, `runtimeVersion: 0`, `emissionKind: NoDebug`, `scope: null`, `line: 0`, ...);
+//! * fields written with the value the printer skips are dropped (`producer: ""`,
+//!   `imports: null`, `column: 0`, `splitDebugInlining: true`, `tag: DW_TAG_base_type` on a
+//!   `DIBasicType`, ...);
+//! * values are written in the printer's spelling: DWARF constants by name (`emissionKind: 2` is
+//!   `LineTablesOnly`, `tag: 3` is `DW_TAG_entry_point`), flags split and ordered as
+//!   `DINode::splitFlags` / `DISubprogram::splitFlags` do (unknown bits last, as a number);
+//! * `DISubprogram`'s legacy `isLocal:`, `isDefinition:` (default true), `isOptimized:` and
+//!   `virtuality:` fold into `spFlags:` when that is absent (`DISubprogram::toSPFlags`), and
+//!   `virtualIndex:` is printed exactly when the virtuality or the index is non-zero;
+//! * fields are put in print order, so equal nodes written in different orders are uniqued.
+//!
+//! The rules follow `llvm/lib/AsmParser/LLParser.cpp` (defaults of each `parseDIxxx`),
+//! `llvm/lib/IR/AsmWriter.cpp` (`MDFieldPrinter` and `writeDIxxx`), and were checked against the
+//! LLVM 22 binaries; the field tables are [`llrs_ir::di_tables`].
 
-use llrs_ir::{Context, MdNode};
+use llrs_ir::di_tables::{di_node_spec, DiField, DiFieldKind, PARSE_ONLY_FIELDS};
+use llrs_ir::{Context, DiValue, Md, MdKind, MdNode, Symbol};
 
 /// Rewrites a specialized node as LLVM 22 holds it after reading.
 pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
-    let _ = (ctx, node);
+    let MdKind::Special(kw) = node.kind else { return };
+    let Some(spec) = std::str::from_utf8(ctx.name(kw)).ok().and_then(di_node_spec) else { return };
+    let kind = spec.name;
+    let mut fields = Fields {
+        items: node
+            .fields
+            .iter()
+            .map(|(n, v)| (*n, n.map(|s| String::from_utf8_lossy(ctx.name(s)).into_owned()), v.clone()))
+            .collect(),
+    };
+    if kind == "DISubprogram" && !fold_sp_flags(ctx, &mut fields) {
+        // Values the fold does not understand: leave the node as written.
+        return;
+    }
+    if kind == "DIDerivedType" {
+        ptr_auth_fields(ctx, &mut fields);
+    }
+    let parse_only: &[&str] = PARSE_ONLY_FIELDS.iter().find(|(k, _)| *k == kind).map(|(_, f)| *f).unwrap_or(&[]);
+    let mut out: Vec<(Option<Symbol>, DiValue)> = Vec::with_capacity(fields.items.len() + 3);
+    for f in spec.print_order {
+        let value = match fields.take(f.name) {
+            Some((sym, v)) => normalize(ctx, kind, f, v).map(|v| (sym, v)),
+            None => implied(ctx, kind, f).map(|v| (Some(ctx.sym(f.name)), v)),
+        };
+        if let Some((sym, v)) = value {
+            out.push((sym, v));
+        }
+    }
+    for (sym, name, v) in fields.items {
+        if name.as_deref().is_some_and(|n| parse_only.contains(&n)) {
+            continue;
+        }
+        out.push((sym, v));
+    }
+    node.fields = out.into_boxed_slice();
+}
+
+/// A node's fields while they are rewritten: symbol, its text, value.
+struct Fields {
+    items: Vec<(Option<Symbol>, Option<String>, DiValue)>,
+}
+
+impl Fields {
+    /// The value of a field, if written.
+    fn get(&self, name: &str) -> Option<&DiValue> {
+        self.items.iter().find(|(_, n, _)| n.as_deref() == Some(name)).map(|(_, _, v)| v)
+    }
+
+    /// Removes a field, giving back its symbol and value.
+    fn take(&mut self, name: &str) -> Option<(Option<Symbol>, DiValue)> {
+        let i = self.items.iter().position(|(_, n, _)| n.as_deref() == Some(name))?;
+        let (s, _, v) = self.items.remove(i);
+        Some((s, v))
+    }
+
+    /// Sets a field (replacing its value, or adding it at the end).
+    fn set(&mut self, ctx: &mut Context, name: &str, v: DiValue) {
+        match self.items.iter_mut().find(|(_, n, _)| n.as_deref() == Some(name)) {
+            Some(slot) => slot.2 = v,
+            None => self.items.push((Some(ctx.sym(name)), Some(name.to_string()), v)),
+        }
+    }
+}
+
+/// `DISubprogram`: an explicit `spFlags:` wins over the legacy fields (which are dropped);
+/// without it, `isLocal`/`isDefinition`/`isOptimized`/`virtuality` become `spFlags`. Then
+/// `virtualIndex:` is kept exactly when LLVM prints it. Returns false (changing nothing) when
+/// a value is not one LLVM accepts.
+fn fold_sp_flags(ctx: &mut Context, fields: &mut Fields) -> bool {
+    let bits = match fields.get("spFlags") {
+        Some(v) => match flag_bits(ctx, v, sp_flag_value) {
+            Some(b) => b,
+            None => return false,
+        },
+        None => {
+            let flag = |fields: &Fields, name: &str, default: bool| match fields.get(name) {
+                None => Some(default),
+                Some(v) => as_bool(ctx, v),
+            };
+            let (Some(local), Some(def), Some(opt)) = (
+                flag(fields, "isLocal", false),
+                flag(fields, "isDefinition", true),
+                flag(fields, "isOptimized", false),
+            ) else {
+                return false;
+            };
+            let virt = match fields.get("virtuality") {
+                None => 0,
+                Some(DiValue::Int(v)) if (0..=2).contains(v) => *v as u64,
+                Some(DiValue::Ident(s)) => match ctx.name(*s) {
+                    b"DW_VIRTUALITY_none" => 0,
+                    b"DW_VIRTUALITY_virtual" => 1,
+                    b"DW_VIRTUALITY_pure_virtual" => 2,
+                    _ => return false,
+                },
+                Some(_) => return false,
+            };
+            virt | u64::from(local) << 2 | u64::from(def) << 3 | u64::from(opt) << 4
+        }
+    };
+    for legacy in ["isLocal", "isDefinition", "isOptimized", "virtuality"] {
+        fields.take(legacy);
+    }
+    let v = flags_value(ctx, bits, &sp_flag_split(bits));
+    fields.set(ctx, "spFlags", v);
+    // writeDISubprogram: `virtualIndex` when virtuality != none or the index != 0 (then even 0).
+    let virtual_ = bits & 3 != 0;
+    match fields.get("virtualIndex") {
+        Some(DiValue::Int(0)) if !virtual_ => {
+            fields.take("virtualIndex");
+        }
+        None if virtual_ => fields.set(ctx, "virtualIndex", DiValue::Int(0)),
+        _ => {}
+    }
+    true
+}
+
+/// `DIDerivedType` with tag `DW_TAG_LLVM_ptrauth_type`: the pointer-authentication data is
+/// always printed, the two numbers only when non-zero and the three flags always. The parser
+/// keeps the data only when `ptrAuthKey` is non-zero (else it is all zero).
+fn ptr_auth_fields(ctx: &mut Context, fields: &mut Fields) {
+    let is_ptr_auth = match fields.get("tag") {
+        Some(DiValue::Ident(s)) => ctx.name(*s) == b"DW_TAG_LLVM_ptrauth_type",
+        Some(DiValue::Int(n)) => *n == 0x4300,
+        _ => false,
+    };
+    if !is_ptr_auth {
+        return;
+    }
+    let has_key = !matches!(fields.get("ptrAuthKey"), None | Some(DiValue::Int(0)));
+    let has_discriminator = !matches!(fields.get("ptrAuthExtraDiscriminator"), None | Some(DiValue::Int(0)));
+    if !has_key {
+        fields.take("ptrAuthKey");
+    }
+    if !has_key || !has_discriminator {
+        fields.take("ptrAuthExtraDiscriminator");
+    }
+    for flag in ["ptrAuthIsAddressDiscriminated", "ptrAuthIsaPointer", "ptrAuthAuthenticatesNullValues"] {
+        if !has_key || fields.get(flag).is_none() {
+            let v = DiValue::Ident(ctx.sym("false"));
+            fields.set(ctx, flag, v);
+        }
+    }
+}
+
+/// `true`/`false` as written.
+fn as_bool(ctx: &Context, v: &DiValue) -> Option<bool> {
+    match v {
+        DiValue::Ident(s) => match ctx.name(*s) {
+            b"true" => Some(true),
+            b"false" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Fields that are printed whenever the node has a value for them, even a zero or empty one
+/// (`std::optional` fields, constant bounds, checksums), or that this module leaves as written.
+fn printed_when_present(kind: &str, field: &str) -> bool {
+    match kind {
+        "DISubrange" | "DIGenericSubrange" => true,
+        "DICompositeType" => matches!(field, "rank" | "enumKind"),
+        "DIDerivedType" => field == "dwarfAddressSpace" || field.starts_with("ptrAuth"),
+        "DILabel" => field == "coroSuspendIdx",
+        "DIFile" => matches!(field, "source" | "checksum" | "checksumkind"),
+        "DISubprogram" => field == "virtualIndex",
+        "DICompileUnit" => matches!(field, "language" | "sourceLanguageName" | "sourceLanguageVersion"),
+        _ => false,
+    }
+}
+
+/// The tag a node kind has when `tag:` is not written (printed only when different).
+fn default_tag(kind: &str) -> Option<&'static str> {
+    match kind {
+        "DIBasicType" | "DIFixedPointType" => Some("DW_TAG_base_type"),
+        "DIStringType" => Some("DW_TAG_string_type"),
+        "DITemplateValueParameter" => Some("DW_TAG_template_value_parameter"),
+        _ => None,
+    }
+}
+
+/// A written field's value as LLVM prints it, or `None` when LLVM leaves it out.
+fn normalize(ctx: &mut Context, kind: &str, f: &DiField, v: DiValue) -> Option<DiValue> {
+    use DiFieldKind as K;
+    let keep_zero = printed_when_present(kind, f.name);
+    let skip = f.skip_if_default && !keep_zero;
+    let is_zero = matches!(v, DiValue::Int(0));
+    let is_null = matches!(v, DiValue::Md(Md::Null));
+    match f.kind {
+        K::DwTag => {
+            let v = named_enum(ctx, v, DW_TAGS);
+            if let (Some(d), DiValue::Ident(s)) = (default_tag(kind), &v) {
+                if ctx.name(*s) == d.as_bytes() {
+                    return None;
+                }
+            }
+            Some(v)
+        }
+        K::DwLang | K::DwAte | K::DwCc | K::DwMacinfo => {
+            if skip && is_zero {
+                return None;
+            }
+            let table = match f.kind {
+                K::DwLang => DW_LANGS,
+                K::DwAte => DW_ATES,
+                K::DwCc => DW_CCS,
+                _ => DW_MACINFOS,
+            };
+            Some(named_enum(ctx, v, table))
+        }
+        K::EmissionKind => Some(named_enum(ctx, v, EMISSION_KINDS)),
+        K::NameTableKind => {
+            let v = named_enum(ctx, v, NAME_TABLE_KINDS);
+            match &v {
+                DiValue::Ident(s) if ctx.name(*s) == b"Default" => None,
+                _ => Some(v),
+            }
+        }
+        K::DiFlags => match flag_bits(ctx, &v, di_flag_value) {
+            Some(0) => None,
+            Some(bits) => Some(flags_value(ctx, bits, &di_flag_split(bits))),
+            None => Some(v),
+        },
+        K::DiSpFlags => match flag_bits(ctx, &v, sp_flag_value) {
+            Some(bits) => Some(flags_value(ctx, bits, &sp_flag_split(bits))),
+            None => Some(v),
+        },
+        K::Bool => {
+            let default = kind == "DICompileUnit" && f.name == "splitDebugInlining";
+            match as_bool(ctx, &v) {
+                Some(b) if skip && b == default => None,
+                _ => Some(v),
+            }
+        }
+        K::Int | K::MdOrInt => (!(skip && is_zero || f.skip_if_default && is_null)).then_some(v),
+        K::Md | K::Other("MdOrTypedInt") => (!(f.skip_if_default && is_null)).then_some(v),
+        K::Str => match &v {
+            DiValue::Str(s) if skip && ctx.name(*s).is_empty() => None,
+            _ => Some(v),
+        },
+        K::Other("MdList") => match &v {
+            DiValue::List(l) if l.is_empty() => None,
+            _ => Some(v),
+        },
+        K::Other("DwEnumKind") => Some(named_enum(ctx, v, ENUM_KINDS)),
+        _ => Some(v),
+    }
+}
+
+/// The value LLVM prints for an always-printed field that was not written.
+fn implied(ctx: &mut Context, kind: &str, f: &DiField) -> Option<DiValue> {
+    use DiFieldKind as K;
+    if f.skip_if_default {
+        return None;
+    }
+    match f.kind {
+        K::Md => Some(DiValue::Md(Md::Null)),
+        K::Int => Some(DiValue::Int(0)),
+        K::Str => Some(DiValue::Str(ctx.sym(""))),
+        K::Bool => {
+            let default = kind == "DIGlobalVariable" && f.name == "isDefinition";
+            Some(DiValue::Ident(ctx.sym(if default { "true" } else { "false" })))
+        }
+        K::EmissionKind => Some(DiValue::Ident(ctx.sym("NoDebug"))),
+        K::DiSpFlags => Some(DiValue::Int(0)),
+        K::Other("FixedPointKind") => Some(DiValue::Ident(ctx.sym("Binary"))),
+        _ => None,
+    }
+}
+
+/// An integer DWARF constant by its name, when LLVM has one for it.
+fn named_enum(ctx: &mut Context, v: DiValue, table: &[(u32, &str)]) -> DiValue {
+    if let DiValue::Int(n) = v {
+        if let Some((_, name)) = table.iter().find(|(k, _)| i64::from(*k) == n) {
+            return DiValue::Ident(ctx.sym(name));
+        }
+    }
+    v
+}
+
+/// The bits of a flags field (`DIFlagA | DIFlagB | 16`, a single name or a number), or `None`
+/// when a name is unknown.
+fn flag_bits(ctx: &Context, v: &DiValue, by_name: fn(&[u8]) -> Option<u64>) -> Option<u64> {
+    let one = |s: &[u8]| -> Option<u64> {
+        if s.first().is_some_and(u8::is_ascii_digit) {
+            std::str::from_utf8(s).ok()?.parse::<u64>().ok()
+        } else {
+            by_name(s)
+        }
+    };
+    match v {
+        DiValue::Int(n) => u64::try_from(*n).ok(),
+        DiValue::Ident(s) => one(ctx.name(*s)),
+        DiValue::Flags(list) => list.iter().try_fold(0u64, |acc, s| Some(acc | one(ctx.name(*s))?)),
+        _ => None,
+    }
+}
+
+/// Flags as printed: the names of the split flags joined with ` | `, then the bits without a
+/// name as one number; `0` (or nothing) when no bit is set.
+fn flags_value(ctx: &mut Context, bits: u64, split: &(Vec<&'static str>, u64)) -> DiValue {
+    let (names, extra) = split;
+    if bits == 0 {
+        return DiValue::Int(0);
+    }
+    let mut syms: Vec<Symbol> = names.iter().map(|n| ctx.sym(n)).collect();
+    if *extra != 0 {
+        if syms.is_empty() {
+            return match i64::try_from(*extra) {
+                Ok(n) => DiValue::Int(n),
+                Err(_) => DiValue::BigInt(ctx.sym(&extra.to_string())),
+            };
+        }
+        syms.push(ctx.sym(&extra.to_string()));
+    }
+    if syms.len() == 1 {
+        DiValue::Ident(syms[0])
+    } else {
+        DiValue::Flags(syms.into_boxed_slice())
+    }
+}
+
+/// `DINode::DIFlags` by name (`DebugInfoFlags.def` of LLVM 22).
+static DI_FLAG_NAMES: &[(&str, u64)] = &[
+    ("DIFlagPrivate", 1),
+    ("DIFlagProtected", 2),
+    ("DIFlagPublic", 3),
+    ("DIFlagFwdDecl", 1 << 2),
+    ("DIFlagAppleBlock", 1 << 3),
+    ("DIFlagReservedBit4", 1 << 4),
+    ("DIFlagVirtual", 1 << 5),
+    ("DIFlagArtificial", 1 << 6),
+    ("DIFlagExplicit", 1 << 7),
+    ("DIFlagPrototyped", 1 << 8),
+    ("DIFlagObjcClassComplete", 1 << 9),
+    ("DIFlagObjectPointer", 1 << 10),
+    ("DIFlagVector", 1 << 11),
+    ("DIFlagStaticMember", 1 << 12),
+    ("DIFlagLValueReference", 1 << 13),
+    ("DIFlagRValueReference", 1 << 14),
+    ("DIFlagExportSymbols", 1 << 15),
+    ("DIFlagSingleInheritance", 1 << 16),
+    ("DIFlagMultipleInheritance", 2 << 16),
+    ("DIFlagVirtualInheritance", 3 << 16),
+    ("DIFlagIntroducedVirtual", 1 << 18),
+    ("DIFlagBitField", 1 << 19),
+    ("DIFlagNoReturn", 1 << 20),
+    ("DIFlagTypePassByValue", 1 << 22),
+    ("DIFlagTypePassByReference", 1 << 23),
+    ("DIFlagEnumClass", 1 << 24),
+    ("DIFlagThunk", 1 << 25),
+    ("DIFlagNonTrivial", 1 << 26),
+    ("DIFlagBigEndian", 1 << 27),
+    ("DIFlagLittleEndian", 1 << 28),
+    ("DIFlagAllCallsDescribed", 1 << 29),
+    ("DIFlagNameIsSimplified", 1 << 30),
+    ("DIFlagIndirectVirtualBase", (1 << 2) | (1 << 5)),
+];
+
+fn di_flag_value(name: &[u8]) -> Option<u64> {
+    DI_FLAG_NAMES.iter().find(|(n, _)| n.as_bytes() == name).map(|(_, v)| *v)
+}
+
+/// `DINode::splitFlags`: accessibility, then pointer-to-member representation, then
+/// `DIFlagIndirectVirtualBase`, then single bits in definition order; the rest is returned.
+fn di_flag_split(mut bits: u64) -> (Vec<&'static str>, u64) {
+    let mut out = Vec::new();
+    match bits & 3 {
+        0 => {}
+        1 => out.push("DIFlagPrivate"),
+        2 => out.push("DIFlagProtected"),
+        _ => out.push("DIFlagPublic"),
+    }
+    bits &= !3;
+    match bits & (3 << 16) {
+        0 => {}
+        r if r == 1 << 16 => out.push("DIFlagSingleInheritance"),
+        r if r == 2 << 16 => out.push("DIFlagMultipleInheritance"),
+        _ => out.push("DIFlagVirtualInheritance"),
+    }
+    bits &= !(3 << 16);
+    let ivb = (1 << 2) | (1 << 5);
+    if bits & ivb == ivb {
+        out.push("DIFlagIndirectVirtualBase");
+        bits &= !ivb;
+    }
+    for (name, v) in DI_FLAG_NAMES {
+        if v.count_ones() == 1 && bits & v != 0 {
+            out.push(name);
+            bits &= !v;
+        }
+    }
+    (out, bits)
+}
+
+/// `DISubprogram::DISPFlags` by name.
+static SP_FLAG_NAMES: &[(&str, u64)] = &[
+    ("DISPFlagVirtual", 1),
+    ("DISPFlagPureVirtual", 2),
+    ("DISPFlagLocalToUnit", 1 << 2),
+    ("DISPFlagDefinition", 1 << 3),
+    ("DISPFlagOptimized", 1 << 4),
+    ("DISPFlagPure", 1 << 5),
+    ("DISPFlagElemental", 1 << 6),
+    ("DISPFlagRecursive", 1 << 7),
+    ("DISPFlagMainSubprogram", 1 << 8),
+    ("DISPFlagDeleted", 1 << 9),
+    ("DISPFlagObjCDirect", 1 << 11),
+];
+
+fn sp_flag_value(name: &[u8]) -> Option<u64> {
+    SP_FLAG_NAMES.iter().find(|(n, _)| n.as_bytes() == name).map(|(_, v)| *v)
+}
+
+/// `DISubprogram::splitFlags`: single bits in definition order; the rest is returned.
+fn sp_flag_split(mut bits: u64) -> (Vec<&'static str>, u64) {
+    let mut out = Vec::new();
+    for (name, v) in SP_FLAG_NAMES {
+        if bits & v != 0 {
+            out.push(*name);
+            bits &= !v;
+        }
+    }
+    (out, bits)
+}
+
+/// `DICompileUnit::DebugEmissionKind` names by value.
+static EMISSION_KINDS: &[(u32, &str)] =
+    &[(0, "NoDebug"), (1, "FullDebug"), (2, "LineTablesOnly"), (3, "DebugDirectivesOnly")];
+
+/// `DICompileUnit::DebugNameTableKind` names by value.
+static NAME_TABLE_KINDS: &[(u32, &str)] = &[(0, "Default"), (1, "GNU"), (2, "None"), (3, "Apple")];
+
+/// `DW_APPLE_ENUM_KIND_*` names by value.
+static ENUM_KINDS: &[(u32, &str)] = &[(0, "DW_APPLE_ENUM_KIND_Closed"), (1, "DW_APPLE_ENUM_KIND_Open")];
+
+/// `DW_TAG_*` names by value (`dwarf::TagString` of LLVM 22).
+static DW_TAGS: &[(u32, &str)] = &[
+    (0x1, "DW_TAG_array_type"),
+    (0x2, "DW_TAG_class_type"),
+    (0x3, "DW_TAG_entry_point"),
+    (0x4, "DW_TAG_enumeration_type"),
+    (0x5, "DW_TAG_formal_parameter"),
+    (0x8, "DW_TAG_imported_declaration"),
+    (0xa, "DW_TAG_label"),
+    (0xb, "DW_TAG_lexical_block"),
+    (0xd, "DW_TAG_member"),
+    (0xf, "DW_TAG_pointer_type"),
+    (0x10, "DW_TAG_reference_type"),
+    (0x11, "DW_TAG_compile_unit"),
+    (0x12, "DW_TAG_string_type"),
+    (0x13, "DW_TAG_structure_type"),
+    (0x15, "DW_TAG_subroutine_type"),
+    (0x16, "DW_TAG_typedef"),
+    (0x17, "DW_TAG_union_type"),
+    (0x18, "DW_TAG_unspecified_parameters"),
+    (0x19, "DW_TAG_variant"),
+    (0x1a, "DW_TAG_common_block"),
+    (0x1b, "DW_TAG_common_inclusion"),
+    (0x1c, "DW_TAG_inheritance"),
+    (0x1d, "DW_TAG_inlined_subroutine"),
+    (0x1e, "DW_TAG_module"),
+    (0x1f, "DW_TAG_ptr_to_member_type"),
+    (0x20, "DW_TAG_set_type"),
+    (0x21, "DW_TAG_subrange_type"),
+    (0x22, "DW_TAG_with_stmt"),
+    (0x23, "DW_TAG_access_declaration"),
+    (0x24, "DW_TAG_base_type"),
+    (0x25, "DW_TAG_catch_block"),
+    (0x26, "DW_TAG_const_type"),
+    (0x27, "DW_TAG_constant"),
+    (0x28, "DW_TAG_enumerator"),
+    (0x29, "DW_TAG_file_type"),
+    (0x2a, "DW_TAG_friend"),
+    (0x2b, "DW_TAG_namelist"),
+    (0x2c, "DW_TAG_namelist_item"),
+    (0x2d, "DW_TAG_packed_type"),
+    (0x2e, "DW_TAG_subprogram"),
+    (0x2f, "DW_TAG_template_type_parameter"),
+    (0x30, "DW_TAG_template_value_parameter"),
+    (0x31, "DW_TAG_thrown_type"),
+    (0x32, "DW_TAG_try_block"),
+    (0x33, "DW_TAG_variant_part"),
+    (0x34, "DW_TAG_variable"),
+    (0x35, "DW_TAG_volatile_type"),
+    (0x36, "DW_TAG_dwarf_procedure"),
+    (0x37, "DW_TAG_restrict_type"),
+    (0x38, "DW_TAG_interface_type"),
+    (0x39, "DW_TAG_namespace"),
+    (0x3a, "DW_TAG_imported_module"),
+    (0x3b, "DW_TAG_unspecified_type"),
+    (0x3c, "DW_TAG_partial_unit"),
+    (0x3d, "DW_TAG_imported_unit"),
+    (0x3f, "DW_TAG_condition"),
+    (0x40, "DW_TAG_shared_type"),
+    (0x41, "DW_TAG_type_unit"),
+    (0x42, "DW_TAG_rvalue_reference_type"),
+    (0x43, "DW_TAG_template_alias"),
+    (0x44, "DW_TAG_coarray_type"),
+    (0x45, "DW_TAG_generic_subrange"),
+    (0x46, "DW_TAG_dynamic_type"),
+    (0x47, "DW_TAG_atomic_type"),
+    (0x48, "DW_TAG_call_site"),
+    (0x49, "DW_TAG_call_site_parameter"),
+    (0x4a, "DW_TAG_skeleton_unit"),
+    (0x4b, "DW_TAG_immutable_type"),
+    (0x4081, "DW_TAG_MIPS_loop"),
+    (0x4101, "DW_TAG_format_label"),
+    (0x4102, "DW_TAG_function_template"),
+    (0x4103, "DW_TAG_class_template"),
+    (0x4104, "DW_TAG_GNU_BINCL"),
+    (0x4105, "DW_TAG_GNU_EINCL"),
+    (0x4106, "DW_TAG_GNU_template_template_param"),
+    (0x4107, "DW_TAG_GNU_template_parameter_pack"),
+    (0x4108, "DW_TAG_GNU_formal_parameter_pack"),
+    (0x4109, "DW_TAG_GNU_call_site"),
+    (0x410a, "DW_TAG_GNU_call_site_parameter"),
+    (0x4200, "DW_TAG_APPLE_property"),
+    (0x4201, "DW_TAG_SUN_function_template"),
+    (0x4202, "DW_TAG_SUN_class_template"),
+    (0x4203, "DW_TAG_SUN_struct_template"),
+    (0x4204, "DW_TAG_SUN_union_template"),
+    (0x4205, "DW_TAG_SUN_indirect_inheritance"),
+    (0x4206, "DW_TAG_SUN_codeflags"),
+    (0x4207, "DW_TAG_SUN_memop_info"),
+    (0x4208, "DW_TAG_SUN_omp_child_func"),
+    (0x4209, "DW_TAG_SUN_rtti_descriptor"),
+    (0x420a, "DW_TAG_SUN_dtor_info"),
+    (0x420b, "DW_TAG_SUN_dtor"),
+    (0x420c, "DW_TAG_SUN_f90_interface"),
+    (0x420d, "DW_TAG_SUN_fortran_vax_structure"),
+    (0x4300, "DW_TAG_LLVM_ptrauth_type"),
+    (0x5101, "DW_TAG_ALTIUM_circ_type"),
+    (0x5102, "DW_TAG_ALTIUM_mwa_circ_type"),
+    (0x5103, "DW_TAG_ALTIUM_rev_carry_type"),
+    (0x5111, "DW_TAG_ALTIUM_rom"),
+    (0x6000, "DW_TAG_LLVM_annotation"),
+    (0x8004, "DW_TAG_GHS_namespace"),
+    (0x8005, "DW_TAG_GHS_using_namespace"),
+    (0x8006, "DW_TAG_GHS_using_declaration"),
+    (0x8007, "DW_TAG_GHS_template_templ_param"),
+    (0x8765, "DW_TAG_UPC_shared_type"),
+    (0x8766, "DW_TAG_UPC_strict_type"),
+    (0x8767, "DW_TAG_UPC_relaxed"),
+    (0xb000, "DW_TAG_BORLAND_property"),
+    (0xb001, "DW_TAG_BORLAND_Delphi_string"),
+    (0xb002, "DW_TAG_BORLAND_Delphi_dynamic_array"),
+    (0xb003, "DW_TAG_BORLAND_Delphi_set"),
+    (0xb004, "DW_TAG_BORLAND_Delphi_variant"),
+];
+/// Names by value (`dwarf::LanguageString` of LLVM 22).
+static DW_LANGS: &[(u32, &str)] = &[
+    (0x1, "DW_LANG_C89"),
+    (0x2, "DW_LANG_C"),
+    (0x3, "DW_LANG_Ada83"),
+    (0x4, "DW_LANG_C_plus_plus"),
+    (0x5, "DW_LANG_Cobol74"),
+    (0x6, "DW_LANG_Cobol85"),
+    (0x7, "DW_LANG_Fortran77"),
+    (0x8, "DW_LANG_Fortran90"),
+    (0x9, "DW_LANG_Pascal83"),
+    (0xa, "DW_LANG_Modula2"),
+    (0xb, "DW_LANG_Java"),
+    (0xc, "DW_LANG_C99"),
+    (0xd, "DW_LANG_Ada95"),
+    (0xe, "DW_LANG_Fortran95"),
+    (0xf, "DW_LANG_PLI"),
+    (0x10, "DW_LANG_ObjC"),
+    (0x11, "DW_LANG_ObjC_plus_plus"),
+    (0x12, "DW_LANG_UPC"),
+    (0x13, "DW_LANG_D"),
+    (0x14, "DW_LANG_Python"),
+    (0x15, "DW_LANG_OpenCL"),
+    (0x16, "DW_LANG_Go"),
+    (0x17, "DW_LANG_Modula3"),
+    (0x18, "DW_LANG_Haskell"),
+    (0x19, "DW_LANG_C_plus_plus_03"),
+    (0x1a, "DW_LANG_C_plus_plus_11"),
+    (0x1b, "DW_LANG_OCaml"),
+    (0x1c, "DW_LANG_Rust"),
+    (0x1d, "DW_LANG_C11"),
+    (0x1e, "DW_LANG_Swift"),
+    (0x1f, "DW_LANG_Julia"),
+    (0x20, "DW_LANG_Dylan"),
+    (0x21, "DW_LANG_C_plus_plus_14"),
+    (0x22, "DW_LANG_Fortran03"),
+    (0x23, "DW_LANG_Fortran08"),
+    (0x24, "DW_LANG_RenderScript"),
+    (0x25, "DW_LANG_BLISS"),
+    (0x26, "DW_LANG_Kotlin"),
+    (0x27, "DW_LANG_Zig"),
+    (0x28, "DW_LANG_Crystal"),
+    (0x2a, "DW_LANG_C_plus_plus_17"),
+    (0x2b, "DW_LANG_C_plus_plus_20"),
+    (0x2c, "DW_LANG_C17"),
+    (0x2d, "DW_LANG_Fortran18"),
+    (0x2e, "DW_LANG_Ada2005"),
+    (0x2f, "DW_LANG_Ada2012"),
+    (0x30, "DW_LANG_HIP"),
+    (0x31, "DW_LANG_Assembly"),
+    (0x32, "DW_LANG_C_sharp"),
+    (0x33, "DW_LANG_Mojo"),
+    (0x34, "DW_LANG_GLSL"),
+    (0x35, "DW_LANG_GLSL_ES"),
+    (0x36, "DW_LANG_HLSL"),
+    (0x37, "DW_LANG_OpenCL_CPP"),
+    (0x38, "DW_LANG_CPP_for_OpenCL"),
+    (0x39, "DW_LANG_SYCL"),
+    (0x3d, "DW_LANG_Metal"),
+    (0x40, "DW_LANG_Ruby"),
+    (0x41, "DW_LANG_Move"),
+    (0x42, "DW_LANG_Hylo"),
+    (0x8001, "DW_LANG_Mips_Assembler"),
+    (0x8e57, "DW_LANG_GOOGLE_RenderScript"),
+    (0xb000, "DW_LANG_BORLAND_Delphi"),
+];
+/// Names by value (`dwarf::AttributeEncodingString` of LLVM 22).
+static DW_ATES: &[(u32, &str)] = &[
+    (0x1, "DW_ATE_address"),
+    (0x2, "DW_ATE_boolean"),
+    (0x3, "DW_ATE_complex_float"),
+    (0x4, "DW_ATE_float"),
+    (0x5, "DW_ATE_signed"),
+    (0x6, "DW_ATE_signed_char"),
+    (0x7, "DW_ATE_unsigned"),
+    (0x8, "DW_ATE_unsigned_char"),
+    (0x9, "DW_ATE_imaginary_float"),
+    (0xa, "DW_ATE_packed_decimal"),
+    (0xb, "DW_ATE_numeric_string"),
+    (0xc, "DW_ATE_edited"),
+    (0xd, "DW_ATE_signed_fixed"),
+    (0xe, "DW_ATE_unsigned_fixed"),
+    (0xf, "DW_ATE_decimal_float"),
+    (0x10, "DW_ATE_UTF"),
+    (0x11, "DW_ATE_UCS"),
+    (0x12, "DW_ATE_ASCII"),
+    (0x81, "DW_ATE_HP_complex_float"),
+    (0x82, "DW_ATE_HP_float128"),
+    (0x83, "DW_ATE_HP_complex_float128"),
+    (0x84, "DW_ATE_HP_floathpintel"),
+    (0x85, "DW_ATE_HP_imaginary_float90"),
+    (0x86, "DW_ATE_HP_imaginary_float128"),
+];
+/// Names by value (`dwarf::ConventionString` of LLVM 22).
+static DW_CCS: &[(u32, &str)] = &[
+    (0x1, "DW_CC_normal"),
+    (0x2, "DW_CC_program"),
+    (0x3, "DW_CC_nocall"),
+    (0x4, "DW_CC_pass_by_reference"),
+    (0x5, "DW_CC_pass_by_value"),
+    (0x40, "DW_CC_GNU_renesas_sh"),
+    (0x41, "DW_CC_GNU_borland_fastcall_i386"),
+    (0xb0, "DW_CC_BORLAND_safecall"),
+    (0xb1, "DW_CC_BORLAND_stdcall"),
+    (0xb2, "DW_CC_BORLAND_pascal"),
+    (0xb3, "DW_CC_BORLAND_msfastcall"),
+    (0xb4, "DW_CC_BORLAND_msreturn"),
+    (0xb5, "DW_CC_BORLAND_thiscall"),
+    (0xb6, "DW_CC_BORLAND_fastcall"),
+    (0xc0, "DW_CC_LLVM_vectorcall"),
+    (0xc1, "DW_CC_LLVM_Win64"),
+    (0xc2, "DW_CC_LLVM_X86_64SysV"),
+    (0xc3, "DW_CC_LLVM_AAPCS"),
+    (0xc4, "DW_CC_LLVM_AAPCS_VFP"),
+    (0xc5, "DW_CC_LLVM_IntelOclBicc"),
+    (0xc6, "DW_CC_LLVM_SpirFunction"),
+    (0xc7, "DW_CC_LLVM_DeviceKernel"),
+    (0xc8, "DW_CC_LLVM_Swift"),
+    (0xc9, "DW_CC_LLVM_PreserveMost"),
+    (0xca, "DW_CC_LLVM_PreserveAll"),
+    (0xcb, "DW_CC_LLVM_X86RegCall"),
+    (0xcc, "DW_CC_LLVM_M68kRTD"),
+    (0xcd, "DW_CC_LLVM_PreserveNone"),
+    (0xce, "DW_CC_LLVM_RISCVVectorCall"),
+    (0xcf, "DW_CC_LLVM_SwiftTail"),
+    (0xd0, "DW_CC_LLVM_RISCVVLSCall"),
+    (0xff, "DW_CC_GDB_IBM_OpenCL"),
+];
+/// Names by value (`dwarf::MacinfoString` of LLVM 22).
+static DW_MACINFOS: &[(u32, &str)] = &[
+    (0x1, "DW_MACINFO_define"),
+    (0x2, "DW_MACINFO_undef"),
+    (0x3, "DW_MACINFO_start_file"),
+    (0x4, "DW_MACINFO_end_file"),
+    (0xff, "DW_MACINFO_vendor_ext"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value as the writer prints it (enough for these tests).
+    fn show(ctx: &Context, v: &DiValue) -> String {
+        match v {
+            DiValue::Int(n) => n.to_string(),
+            DiValue::Ident(s) | DiValue::BigInt(s) => String::from_utf8_lossy(ctx.name(*s)).into_owned(),
+            DiValue::Str(s) => format!("{:?}", String::from_utf8_lossy(ctx.name(*s))),
+            DiValue::Flags(f) => {
+                f.iter().map(|s| String::from_utf8_lossy(ctx.name(*s)).into_owned()).collect::<Vec<_>>().join(" | ")
+            }
+            DiValue::Md(Md::Null) => "null".into(),
+            DiValue::Md(_) => "!md".into(),
+            DiValue::List(l) => format!("{{{} items}}", l.len()),
+        }
+    }
+
+    /// Builds `!KIND(fields)` from `(name, value)` pairs, upgrades it, and prints its fields.
+    fn upgrade(kind: &str, fields: &[(&str, &str)]) -> String {
+        let mut ctx = Context::default();
+        let fields: Vec<(Option<Symbol>, DiValue)> = fields
+            .iter()
+            .map(|(n, v)| {
+                let value = if *v == "null" {
+                    DiValue::Md(Md::Null)
+                } else if let Ok(i) = v.parse::<i64>() {
+                    DiValue::Int(i)
+                } else if let Some(s) = v.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+                    DiValue::Str(ctx.sym(s))
+                } else if v.contains(" | ") {
+                    DiValue::Flags(v.split(" | ").map(|p| ctx.sym(p)).collect())
+                } else {
+                    DiValue::Ident(ctx.sym(v))
+                };
+                (Some(ctx.sym(n)), value)
+            })
+            .collect();
+        let kw = ctx.sym(kind);
+        let mut node =
+            MdNode { distinct: true, kind: MdKind::Special(kw), ops: Box::new([]), fields: fields.into_boxed_slice() };
+        upgrade_di_node(&mut ctx, &mut node);
+        node.fields
+            .iter()
+            .map(|(n, v)| {
+                format!(
+                    "{}: {}",
+                    n.map(|s| String::from_utf8_lossy(ctx.name(s)).into_owned()).unwrap_or_default(),
+                    show(&ctx, v)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    #[test]
+    fn compile_unit_always_printed_fields() {
+        assert_eq!(
+            upgrade("DICompileUnit", &[("language", "DW_LANG_C99"), ("file", "null"), ("producer", "\"\"")]),
+            "language: DW_LANG_C99, file: null, isOptimized: false, runtimeVersion: 0, emissionKind: NoDebug"
+        );
+        assert_eq!(
+            upgrade(
+                "DICompileUnit",
+                &[("emissionKind", "2"), ("language", "12"), ("splitDebugInlining", "true"), ("nameTableKind", "2")]
+            ),
+            "language: DW_LANG_C99, file: null, isOptimized: false, runtimeVersion: 0, emissionKind: LineTablesOnly, \
+             nameTableKind: None"
+        );
+    }
+
+    #[test]
+    fn subprogram_legacy_fields_fold_into_sp_flags() {
+        assert_eq!(
+            upgrade(
+                "DISubprogram",
+                &[("name", "\"f\""), ("isLocal", "false"), ("isDefinition", "true"), ("isOptimized", "true")]
+            ),
+            "name: \"f\", scope: null, spFlags: DISPFlagDefinition | DISPFlagOptimized"
+        );
+        // isDefinition defaults to true; a virtual function prints its index, even 0.
+        assert_eq!(
+            upgrade("DISubprogram", &[("virtuality", "DW_VIRTUALITY_pure_virtual"), ("isLocal", "true")]),
+            "scope: null, virtualIndex: 0, spFlags: DISPFlagPureVirtual | DISPFlagLocalToUnit | DISPFlagDefinition"
+        );
+        // An explicit spFlags wins; the legacy fields go.
+        assert_eq!(
+            upgrade("DISubprogram", &[("spFlags", "0"), ("isDefinition", "true"), ("virtualIndex", "0")]),
+            "scope: null, spFlags: 0"
+        );
+        assert_eq!(upgrade("DISubprogram", &[("spFlags", "1040")]), "scope: null, spFlags: DISPFlagOptimized | 1024");
+    }
+
+    #[test]
+    fn flags_split_as_llvm_does() {
+        assert_eq!(
+            upgrade("DIBasicType", &[("flags", "DIFlagPrototyped | DIFlagPublic | 2097152 | 36")]),
+            "flags: DIFlagPublic | DIFlagIndirectVirtualBase | DIFlagPrototyped | 2097152"
+        );
+        assert_eq!(upgrade("DIBasicType", &[("flags", "0")]), "");
+        assert_eq!(upgrade("DISubroutineType", &[("flags", "256")]), "flags: DIFlagPrototyped, types: null");
+    }
+
+    #[test]
+    fn defaults_dropped_and_numbers_named() {
+        assert_eq!(
+            upgrade(
+                "DIBasicType",
+                &[("tag", "36"), ("name", "\"int\""), ("size", "32"), ("align", "0"), ("encoding", "5")]
+            ),
+            "name: \"int\", size: 32, encoding: DW_ATE_signed"
+        );
+        assert_eq!(upgrade("GenericDINode", &[("tag", "3"), ("header", "\"\"")]), "tag: DW_TAG_entry_point");
+        assert_eq!(upgrade("GenericDINode", &[("tag", "65535")]), "tag: 65535");
+        assert_eq!(upgrade("DILocation", &[("scope", "null"), ("column", "0")]), "line: 0, scope: null");
+        assert_eq!(upgrade("DIMacroFile", &[("type", "DW_MACINFO_start_file"), ("line", "0")]), "file: null");
+        assert_eq!(
+            upgrade("DIGlobalVariable", &[("name", "\"g\"")]),
+            "name: \"g\", scope: null, isLocal: false, isDefinition: true"
+        );
+    }
+
+    #[test]
+    fn present_values_kept_where_llvm_prints_them() {
+        assert_eq!(upgrade("DISubrange", &[("count", "0"), ("lowerBound", "null")]), "count: 0");
+        assert_eq!(
+            upgrade(
+                "DIDerivedType",
+                &[("tag", "DW_TAG_pointer_type"), ("baseType", "null"), ("dwarfAddressSpace", "0")]
+            ),
+            "tag: DW_TAG_pointer_type, baseType: null, dwarfAddressSpace: 0"
+        );
+        assert_eq!(
+            upgrade("DIDerivedType", &[("tag", "DW_TAG_LLVM_ptrauth_type"), ("baseType", "null"), ("ptrAuthKey", "2")]),
+            "tag: DW_TAG_LLVM_ptrauth_type, baseType: null, ptrAuthKey: 2, ptrAuthIsAddressDiscriminated: false, \
+             ptrAuthIsaPointer: false, ptrAuthAuthenticatesNullValues: false"
+        );
+    }
+
+    #[test]
+    fn unknown_spelling_left_alone() {
+        // Not a flag LLVM knows: the node stays as written (the parser reports such names).
+        assert_eq!(upgrade("DISubprogram", &[("spFlags", "DISPFlagNope")]), "spFlags: DISPFlagNope");
+        assert_eq!(upgrade("DIBasicType", &[("flags", "DIFlagNope")]), "flags: DIFlagNope");
+    }
 }
