@@ -314,18 +314,17 @@ impl<'a> Parser<'a> {
                 AttrArg::Int(v)
             }
             Form::Align => {
-                let v = if self.eat(Tok::LParen) {
-                    let v = self.parse_u64("expected integer")?;
-                    self.expect(Tok::RParen, "expected ')'")?;
-                    v
-                } else if pos == AttrPos::Func && self.is(Tok::Equal) {
+                let paren = self.eat(Tok::LParen);
+                if !paren && pos == AttrPos::Func && self.is(Tok::Equal) {
                     self.next();
-                    self.parse_u64("expected integer")?
-                } else {
-                    self.parse_u64("expected integer")?
-                };
+                }
+                let vp = self.pos();
+                let v = self.parse_u64("expected integer")?;
+                if paren {
+                    self.expect(Tok::RParen, "expected ')'")?;
+                }
                 if !v.is_power_of_two() {
-                    return self.err_here("alignment is not a power of two");
+                    return self.err(vp, "alignment is not a power of two");
                 }
                 AttrArg::Int(v)
             }

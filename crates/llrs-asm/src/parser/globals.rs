@@ -179,9 +179,8 @@ impl<'a> Parser<'a> {
         };
         self.next();
         self.expect(Tok::Equal, "expected '=' in global variable")?;
-        let lpos = self.pos();
         let pre = self.parse_prefix()?;
-        self.check_prefix(&pre, lpos)?;
+        self.check_prefix(&pre, pos)?;
         if self.is_kw(b"alias") || self.is_kw(b"ifunc") {
             return self.parse_alias(name, num, pos, &pre);
         }

@@ -65,6 +65,7 @@ impl<'a> Parser<'a> {
             return self.err_here("expected instruction opcode");
         };
         let opos = self.pos();
+        self.op_pos = opos;
         self.next();
         use Opcode::*;
         match op {
@@ -748,7 +749,7 @@ impl<'a> Parser<'a> {
         let (ty, cmp) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after cmpxchg cmp operand")?;
         let (_, new) = self.parse_typed_value()?;
-        let op_pos = self.pos();
+        let op_pos = self.op_pos;
         let mut at = self.parse_scope_ordering()?;
         at.failure = self.parse_ordering()?;
         let mut align = self.parse_mem_tail()?;

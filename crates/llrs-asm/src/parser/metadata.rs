@@ -21,11 +21,11 @@ impl<'a> Parser<'a> {
 
     /// `!N = [distinct] node` at top level (current token is `!`).
     pub fn parse_standalone_metadata(&mut self) -> PResult<()> {
+        let def_pos = self.pos();
         self.next();
         if !self.is(Tok::Int) {
             return self.err_here("expected metadata number");
         }
-        let npos = self.pos();
         let n = self.parse_u32("expected metadata number")?;
         self.expect(Tok::Equal, "expected '=' here")?;
         let distinct = self.eat_kw(b"distinct");
@@ -44,7 +44,7 @@ impl<'a> Parser<'a> {
         match self.md_nums.get(n) {
             Some(id) => {
                 if self.md_fwd.remove(&n).is_none() {
-                    return self.err(npos, "Metadata id is already used");
+                    return self.err(def_pos, "Metadata id is already used");
                 }
                 // A uniqued node that is its own operand cannot be uniqued: LLVM makes it distinct.
                 let me = Md::Node(id);
@@ -273,12 +273,14 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                Ok(MdNode {
+                let mut node = MdNode {
                     distinct,
                     kind: MdKind::Special(kind),
                     ops: Box::new([]),
                     fields: fields.into_boxed_slice(),
-                })
+                };
+                super::di_upgrade::upgrade_di_node(&mut self.m.ctx, &mut node);
+                Ok(node)
             }
         }
     }

@@ -3,6 +3,7 @@
 
 mod attrs;
 mod constants;
+mod di_upgrade;
 mod function;
 mod globals;
 mod instructions;
@@ -130,6 +131,8 @@ pub(crate) struct Parser<'a> {
     pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
     /// Function types with which not-yet-declared `llvm.*` globals were called.
     pub intrinsic_calls: FxHashMap<GlobalId, TypeId>,
+    /// Where the opcode of the instruction being parsed stands.
+    pub op_pos: usize,
     /// How deeply nested the current type, constant or metadata is.
     pub depth: u32,
     /// The module's data layout (defaults until `target datalayout` is read).
@@ -173,6 +176,7 @@ impl<'a> Parser<'a> {
             arg_nums: Vec::new(),
             dl: Default::default(),
             depth: 0,
+            op_pos: 0,
             intrinsic_calls: FxHashMap::default(),
             dl_pos: 0,
             pending_records: Vec::new(),

@@ -262,7 +262,7 @@ attributes #0 = { noinline nounwind }
 !4 = distinct !DISubprogram(name: \"main\", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)
 !5 = !DISubroutineType(types: !6)
 !6 = !{null}
-!7 = !DILocalVariable(name: \"x\", scope: !4, file: !1, line: 2, type: null)
+!7 = !DILocalVariable(name: \"x\", scope: !4, file: !1, line: 2)
 !8 = !DILocation(line: 2, column: 7, scope: !4)
 ";
     let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
