@@ -378,7 +378,6 @@ impl<'a> Parser<'a> {
 
 /// The debug-info flag names LLVM 22 knows.
 const DI_FLAGS: &[&[u8]] = &[
-    b"DIFlagZero",
     b"DIFlagPrivate",
     b"DIFlagProtected",
     b"DIFlagPublic",
@@ -405,13 +404,11 @@ const DI_FLAGS: &[&[u8]] = &[
     b"DIFlagTypePassByValue",
     b"DIFlagTypePassByReference",
     b"DIFlagEnumClass",
-    b"DIFlagFixedEnum",
     b"DIFlagThunk",
     b"DIFlagNonTrivial",
     b"DIFlagBigEndian",
     b"DIFlagLittleEndian",
     b"DIFlagAllCallsDescribed",
+    b"DIFlagNameIsSimplified",
     b"DIFlagIndirectVirtualBase",
-    b"DIFlagAccessibility",
-    b"DIFlagPtrToMemberRep",
 ];
