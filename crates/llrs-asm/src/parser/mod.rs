@@ -9,6 +9,7 @@ mod globals;
 mod instructions;
 mod intrinsics;
 mod lifetime;
+mod md_unique;
 mod metadata;
 mod nummap;
 mod types;
@@ -468,6 +469,7 @@ impl<'a> Parser<'a> {
             return self.err(pos, "use of undefined comdat");
         }
         self.resolve_attr_groups()?;
+        self.unique_metadata();
         self.upgrade_module();
         self.apply_intrinsic_attrs();
         Ok(())
