@@ -16,5 +16,10 @@ pub fn parse_module(src: &[u8], file_name: &str) -> Result<Module, Diagnostic> {
 
 /// Prints a module as `llvm-dis` prints it, without the `; ModuleID` line.
 pub fn print_module(module: &Module) -> Vec<u8> {
-    writer::print_module(module)
+    writer::print_module_into(module, Vec::with_capacity(1 << 16))
+}
+
+/// Prints a module as [`print_module`] does, appending to `out` (no copy of the output).
+pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
+    writer::print_module_into(module, out)
 }

@@ -80,7 +80,12 @@ fn fmt_command(args: &[OsString]) -> ExitCode {
             }
         }
     };
-    match llrs::cli::fmt::format_source(&src, &name) {
+    // The source is dropped before printing, so that the input and the output are never both
+    // held (peak memory is the module plus one of them).
+    let parsed = llrs::cli::fmt::parse_source(&src, &name);
+    let size = src.len();
+    drop(src);
+    match parsed.map(|module| llrs::cli::fmt::render(&module, &name, size)) {
         Ok(out) => write_stdout(&out),
         Err(err) => {
             let mut text = err.to_string();

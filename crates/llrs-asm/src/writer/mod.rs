@@ -22,9 +22,10 @@ use names::{write_escaped, write_name, write_u64};
 use slots::{FuncSlots, ModuleSlots};
 use types::TypePrinter;
 
-/// Prints `module` as `llvm-dis` does.
-pub fn print_module(module: &Module) -> Vec<u8> {
+/// Prints `module` as `llvm-dis` does, appending to `out`.
+pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
     let mut w = Writer::new(module);
+    w.out = out;
     w.print_module();
     w.out
 }

@@ -1,6 +1,6 @@
 //! Writer tests: modules built with the llrs-ir API, printed and compared with llvm-dis output.
 
-use super::print_module;
+use crate::print_module;
 use llrs_ir::attributes::{Attr, AttrArg, MemoryEffects};
 use llrs_ir::instructions::{flags, AttrList, CallData, CmpPred, InstData, InstExtra, Opcode, TailKind};
 use llrs_ir::metadata::{DiValue, Md, MdKind, MdNode};

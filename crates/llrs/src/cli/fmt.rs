@@ -36,17 +36,26 @@ pub fn is_mir(file_name: &str) -> bool {
 /// Formats the source text `src` of the file named `file_name` (as given on the command line, or
 /// `<stdin>`): the whole output of `llrs fmt`, starting with the `; ModuleID = 'FILE'` line.
 pub fn format_source(src: &[u8], file_name: &str) -> Result<Vec<u8>, FmtError> {
+    let module = parse_source(src, file_name)?;
+    Ok(render(&module, file_name, src.len()))
+}
+
+/// Reads the source text of `file_name` into a module (Machine IR is refused).
+pub fn parse_source(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtError> {
     if is_mir(file_name) {
         return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
     }
-    let module = llrs_asm::parse_module(src, file_name)?;
-    let body = llrs_asm::print_module(&module);
-    let mut out = Vec::with_capacity(body.len() + file_name.len() + 20);
+    Ok(llrs_asm::parse_module(src, file_name)?)
+}
+
+/// The whole output of `llrs fmt` for a module read from `file_name`: the `; ModuleID` line and
+/// the module as `llvm-dis` prints it. `size_hint` is the input's size, to size the buffer once.
+pub fn render(module: &llrs_ir::Module, file_name: &str, size_hint: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(size_hint + size_hint / 16 + file_name.len() + 20);
     out.extend_from_slice(b"; ModuleID = '");
     out.extend_from_slice(file_name.as_bytes());
     out.extend_from_slice(b"'\n");
-    out.extend_from_slice(&body);
-    Ok(out)
+    llrs_asm::print_module_into(module, out)
 }
 
 #[cfg(test)]
