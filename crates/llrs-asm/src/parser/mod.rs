@@ -7,6 +7,7 @@ mod di_upgrade;
 mod function;
 mod globals;
 mod instructions;
+mod intrinsic_upgrade;
 mod intrinsics;
 mod lifetime;
 mod md_unique;
@@ -515,6 +516,7 @@ impl<'a> Parser<'a> {
     /// LLVM's upgrades of old IR that apply to the module as a whole.
     fn upgrade_module(&mut self) {
         self.upgrade_module_flags();
+        self.upgrade_intrinsic_calls();
         // Declarations of the debug intrinsics go with their calls.
         let m = &self.m;
         let is_dbg = |g: &GlobalId| {
