@@ -82,6 +82,10 @@ pub fn upgrade_data_layout(dl: &str, triple: &str) -> String {
         if !has_g {
             res.push_str(if res.is_empty() { "G1" } else { "-G1" });
         }
+        // LLVM 22 spells out the ELF mangling.
+        if !dl.contains("m:e") {
+            res = if res.is_empty() { "m:e".to_string() } else { format!("m:e-{res}") };
+        }
         if !dl.contains("-ni") && !dl.starts_with("ni") {
             res.push_str("-ni:7:8:9");
         }
@@ -205,5 +209,9 @@ mod tests {
         );
         assert_eq!(upgrade_data_layout("", "spirv32-unknown-unknown"), "G1");
         assert_eq!(upgrade_data_layout("e-p:64:64", "mips-unknown"), "e-p:64:64");
+        assert_eq!(
+            upgrade_data_layout("", "amdgcn--"),
+            "m:e-G1-ni:7:8:9-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32"
+        );
     }
 }
