@@ -3,6 +3,7 @@
 
 mod attrs;
 mod constants;
+mod coro;
 mod di_upgrade;
 mod function;
 mod globals;
@@ -538,6 +539,10 @@ impl<'a> Parser<'a> {
         for g in snapshot {
             if self.is_old_lifetime(g).is_some() {
                 self.upgrade_lifetime_decl(g);
+                continue;
+            }
+            if self.is_old_coro_end(g) {
+                self.upgrade_coro_end(g);
                 continue;
             }
             let Some(name) = self.m.globals[g].name else { continue };
