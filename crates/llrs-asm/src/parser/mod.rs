@@ -14,6 +14,7 @@ mod lifetime;
 mod md_unique;
 mod metadata;
 mod nummap;
+mod nvvm;
 mod types;
 mod upgrade;
 
@@ -517,6 +518,7 @@ impl<'a> Parser<'a> {
     /// LLVM's upgrades of old IR that apply to the module as a whole.
     fn upgrade_module(&mut self) {
         self.upgrade_module_flags();
+        self.upgrade_nvvm_annotations();
         self.upgrade_intrinsic_calls();
         // Declarations of the debug intrinsics go with their calls.
         let m = &self.m;
