@@ -445,6 +445,10 @@ impl<'a> Parser<'a> {
                 assign: Some((arg(3)?, arg(4)?, arg(5)?)),
                 dbg,
             },
+            // Old `llvm.dbg.value(metadata V, i64 offset, metadata var, metadata expr)`.
+            DbgKind::Value if data.operands.len() == 5 => {
+                DbgRecord { kind, loc: arg(0)?, var: arg(2)?, expr: arg(3)?, assign: None, dbg }
+            }
             _ => DbgRecord { kind, loc: arg(0)?, var: arg(1)?, expr: arg(2)?, assign: None, dbg },
         };
         Some(rec)
