@@ -84,6 +84,10 @@ impl<K: EntityId, V> IdVec<K, V> {
     pub fn values(&self) -> std::slice::Iter<'_, V> {
         self.items.iter()
     }
+    /// All values, mutable, in id order.
+    pub fn values_mut(&mut self) -> std::slice::IterMut<'_, V> {
+        self.items.iter_mut()
+    }
 }
 
 impl<K: EntityId, V> Index<K> for IdVec<K, V> {

@@ -12,6 +12,7 @@ pub mod callconv;
 pub mod constants;
 pub mod context;
 pub mod datalayout;
+pub mod debug_strip;
 pub mod di_tables;
 pub mod entity;
 pub mod function;

@@ -12,6 +12,7 @@ mod intrinsic_upgrade;
 mod intrinsics;
 mod lifetime;
 mod md_unique;
+mod md_upgrade;
 mod metadata;
 mod nummap;
 mod nvvm;
@@ -473,7 +474,9 @@ impl<'a> Parser<'a> {
         }
         self.resolve_attr_groups()?;
         self.unique_metadata();
+        self.upgrade_tbaa_tags();
         self.upgrade_module();
+        self.upgrade_debug_info();
         self.apply_intrinsic_attrs();
         Ok(())
     }

@@ -1,0 +1,91 @@
+//! LLVM's read-time upgrades of metadata: old scalar TBAA tags (`UpgradeTBAANode`) and debug info
+//! of a version this IR cannot hold (`UpgradeDebugInfo`).
+
+use super::Parser;
+use llrs_ir::debug_strip::{debug_metadata_version, strip_debug_info, DEBUG_METADATA_VERSION};
+use llrs_ir::{Const, Md, MdId, MdKind, MdNode};
+
+impl<'a> Parser<'a> {
+    /// `UpgradeTBAANode` on every `!tbaa` attachment: an old scalar tag `!{!"name", !parent}`
+    /// becomes the struct-path tag `!{!T, !T, i64 0}` (with `T` the scalar type node).
+    pub(super) fn upgrade_tbaa_tags(&mut self) {
+        let Some(tbaa) = self.m.ctx.names.lookup(b"tbaa") else { return };
+        let mut done: rustc_hash::FxHashMap<MdId, MdId> = Default::default();
+        for fi in 0..self.m.functions.len() {
+            let g = self.m.functions[fi];
+            let Some(mut body) = self.m.globals[g].func.as_mut().and_then(|f| f.body.take()) else { continue };
+            for inst in body.insts.values_mut() {
+                for (k, id) in inst.md.iter_mut() {
+                    if *k == tbaa {
+                        *id = *done.entry(*id).or_insert_with(|| upgrade_tbaa_node(&mut self.m.ctx, *id));
+                    }
+                }
+            }
+            if let Some(f) = self.m.globals[g].func.as_mut() {
+                f.body = Some(body);
+            }
+        }
+    }
+
+    /// `UpgradeDebugInfo`: debug info whose `"Debug Info Version"` module flag is missing or not
+    /// the current version is dropped from the module.
+    pub(super) fn upgrade_debug_info(&mut self) {
+        if debug_metadata_version(&self.m) != DEBUG_METADATA_VERSION {
+            strip_debug_info(&mut self.m);
+        }
+    }
+}
+
+/// The struct-path form of a TBAA tag; the node itself when it already is one.
+fn upgrade_tbaa_node(ctx: &mut llrs_ir::Context, id: MdId) -> MdId {
+    let node = ctx.md(id);
+    if node.kind != MdKind::Tuple || (matches!(node.ops.first(), Some(Md::Node(_))) && node.ops.len() >= 3) {
+        return id;
+    }
+    let ops = node.ops.clone();
+    let i64t = ctx.int_ty(64);
+    let zero = Md::Const(ctx.konst(Const::Int(i64t, llrs_ir::APInt::from_u64(64, 0))));
+    if ops.len() == 3 {
+        let scalar = Md::Node(ctx.md_intern(MdNode::tuple(false, [ops[0], ops[1]])));
+        return ctx.md_intern(MdNode::tuple(false, [scalar, scalar, zero, ops[2]]));
+    }
+    ctx.md_intern(MdNode::tuple(false, [Md::Node(id), Md::Node(id), zero]))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_module, print_module};
+
+    fn fmt(src: &str) -> String {
+        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
+        String::from_utf8(print_module(&m)).expect("utf-8")
+    }
+
+    #[test]
+    fn old_scalar_tbaa_tags_become_struct_path_tags() {
+        let out = fmt("define void @f(ptr %p) {\n  store i32 0, ptr %p, !tbaa !0\n  ret void\n}\n\
+             !0 = !{!\"int\", !1}\n!1 = !{!\"root\"}\n");
+        assert!(out.contains("store i32 0, ptr %p, align 4, !tbaa !0\n"), "{out}");
+        assert!(out.contains("!0 = !{!1, !1, i64 0}\n!1 = !{!\"int\", !2}\n!2 = !{!\"root\"}\n"), "{out}");
+    }
+
+    #[test]
+    fn debug_info_without_a_version_is_dropped() {
+        let src = "@g = global i32 0, !dbg !5\ndefine void @f() !dbg !1 {\n  \
+             #dbg_value(i32 0, !3, !DIExpression(), !4)\n  ret void, !dbg !4, !llvm.loop !6\n}\n\
+             !llvm.dbg.cu = !{!0}\n!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2)\n\
+             !1 = distinct !DISubprogram(name: \"f\", unit: !0)\n!2 = !DIFile(filename: \"a.c\", directory: \"\")\n\
+             !3 = !DILocalVariable(name: \"x\", scope: !1)\n!4 = !DILocation(line: 1, scope: !1)\n\
+             !5 = !DIGlobalVariableExpression(var: !7, expr: !DIExpression())\n!6 = distinct !{!6, !4, !8}\n\
+             !7 = !DIGlobalVariable(name: \"g\", scope: !0)\n!8 = !{!\"llvm.loop.unroll.disable\"}\n";
+        let out = fmt(src);
+        let want = "@g = global i32 0\n\ndefine void @f() {\n  ret void, !llvm.loop !0\n}\n\n\
+             !0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.unroll.disable\"}\n";
+        assert!(out.ends_with(want), "{out}");
+        // With the current version, everything stays.
+        let kept =
+            fmt(&format!("{src}!llvm.module.flags = !{{!9}}\n!9 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n"));
+        assert!(kept.contains("#dbg_value(i32 0, !"), "{kept}");
+        assert!(kept.contains("@g = global i32 0, !dbg !"), "{kept}");
+    }
+}
