@@ -150,6 +150,10 @@ impl<'a> Parser<'a> {
                 if elems.len() as u64 != n {
                     return self.err(pos, "invalid array size");
                 }
+                if elems.is_empty() {
+                    // LLParser reads `[]` as poison of the empty array type.
+                    return Ok(self.m.ctx.konst(Const::Poison(ty)));
+                }
                 let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
                 Ok(self.make_array(ty, elem_ty, ids))
             }

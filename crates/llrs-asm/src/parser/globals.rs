@@ -538,7 +538,7 @@ impl<'a> Parser<'a> {
             UnnamedAddr::None => pre.unnamed_addr,
             u => u,
         };
-        let addrspace = if self.is_kw(b"addrspace") { self.parse_addrspace()? } else { 0 };
+        let addrspace = if self.is_kw(b"addrspace") { self.parse_addrspace()? } else { self.program_addrspace() };
         let (fn_attrs, groups, mut align) = self.parse_fn_attrs(true)?;
         let g = self.define_global(name, num, GlobalKind::Function, npos)?;
         if let Some((fty, fpos)) = self.fwd_global_types.remove(&g) {
