@@ -1,6 +1,7 @@
 //! The `.ll` parser: a recursive-descent parser over the lexer's tokens, following LLParser's
 //! grammar and forward-reference rules. One error stops the parse.
 
+mod attr_upgrade;
 mod attrs;
 mod constants;
 mod coro;
@@ -14,6 +15,7 @@ mod lifetime;
 mod md_unique;
 mod md_upgrade;
 mod metadata;
+mod module_flags;
 mod nummap;
 mod nvvm;
 mod types;
@@ -477,6 +479,7 @@ impl<'a> Parser<'a> {
         self.upgrade_tbaa_tags();
         self.upgrade_module();
         self.upgrade_debug_info();
+        self.upgrade_attributes();
         self.apply_intrinsic_attrs();
         Ok(())
     }
@@ -497,25 +500,9 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// `UpgradeModuleFlags`: new behaviors for some `!llvm.module.flags` entries.
+    /// `UpgradeModuleFlags` (see `module_flags.rs`).
     fn upgrade_module_flags(&mut self) {
-        let Some(key) = self.m.ctx.names.lookup(b"llvm.module.flags") else { return };
-        let Some((_, ops)) = self.m.named_md.iter().find(|(n, _)| *n == key) else { return };
-        for id in ops.clone() {
-            let node = self.m.ctx.md(id).clone();
-            if node.kind != llrs_ir::MdKind::Tuple || node.ops.len() != 3 {
-                continue;
-            }
-            let (llrs_ir::Md::Const(c), llrs_ir::Md::Str(name)) = (node.ops[0], node.ops[1]) else { continue };
-            let llrs_ir::Const::Int(ty, v) = self.m.ctx.const_of(c).clone() else { continue };
-            let Some(new) = upgrade::upgrade_module_flag_behavior(self.m.ctx.name(name), v.low_u64()) else {
-                continue;
-            };
-            let nc = self.m.ctx.konst(llrs_ir::Const::Int(ty, llrs_ir::APInt::from_u64(v.width(), new)));
-            let mut n2 = node;
-            n2.ops[0] = llrs_ir::Md::Const(nc);
-            self.m.ctx.md_set(id, n2);
-        }
+        self.upgrade_module_flag_entries();
     }
 
     /// LLVM's upgrades of old IR that apply to the module as a whole.

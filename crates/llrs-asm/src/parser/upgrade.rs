@@ -60,7 +60,13 @@ impl<'a> TripleInfo<'a> {
         self.os == "elfiamcu"
     }
     fn is_windows_msvc(&self) -> bool {
-        self.os.starts_with("windows") && (self.env.is_empty() || self.env.starts_with("msvc"))
+        (self.os.starts_with("windows") || self.os.starts_with("win32"))
+            && (self.env.is_empty() || self.env.starts_with("msvc"))
+    }
+    fn is_ppc_aix(&self) -> bool {
+        let ppc =
+            matches!(self.arch, "powerpc" | "ppc" | "ppc32" | "powerpcle" | "ppcle" | "ppc32le") || self.is_ppc64();
+        ppc && self.os.starts_with("aix")
     }
 }
 
@@ -140,6 +146,12 @@ pub fn upgrade_data_layout(dl: &str, triple: &str) -> String {
         add_ptr_spaces(&mut res);
         return res;
     }
+    if t.is_ppc_aix() && !dl.contains("f64:32:64") {
+        // AIX aligns doubles to 32 bits: spelled out before the stack alignment.
+        if let Some(i) = res.find("-S128") {
+            res.insert_str(i, "-f64:32:64");
+        }
+    }
     if t.is_sparc() || (t.is_mips64() && !dl.contains("m:m")) || t.is_ppc64() || t.is_wasm() {
         if !res.contains("-i128:128") {
             if let Some(pos) = res.find("-i64:64") {
@@ -209,6 +221,15 @@ mod tests {
         );
         assert_eq!(upgrade_data_layout("", "spirv32-unknown-unknown"), "G1");
         assert_eq!(upgrade_data_layout("e-p:64:64", "mips-unknown"), "e-p:64:64");
+        assert_eq!(
+            upgrade_data_layout("E-m:a-i64:64-p:32:32-n32-f80:32-S128-v256:256:256", "powerpc64-ibm-aix"),
+            "E-m:a-i64:64-i128:128-p:32:32-n32-f80:32-f64:32:64-S128-v256:256:256"
+        );
+        assert_eq!(upgrade_data_layout("E-m:a-p:32:32-n32", "powerpc-ibm-aix"), "E-m:a-p:32:32-n32");
+        assert_eq!(
+            upgrade_data_layout("e-m:x-p:32:32-i64:64-f80:32-n8:16:32-a:0:32-S32", "i686-pc-win32"),
+            "e-m:x-p:32:32-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32-a:0:32-S32"
+        );
         assert_eq!(
             upgrade_data_layout("", "amdgcn--"),
             "m:e-G1-ni:7:8:9-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32"
