@@ -15,6 +15,7 @@ mod lifetime;
 mod md_unique;
 mod md_upgrade;
 mod metadata;
+mod module_attrs;
 mod module_flags;
 mod nummap;
 mod nvvm;
@@ -479,7 +480,10 @@ impl<'a> Parser<'a> {
         self.upgrade_tbaa_tags();
         self.upgrade_module();
         self.upgrade_debug_info();
+        self.upgrade_section_names();
+        self.copy_module_attrs_to_functions();
         self.upgrade_attributes();
+        self.upgrade_implicit_sections();
         self.apply_intrinsic_attrs();
         Ok(())
     }

@@ -1,0 +1,204 @@
+//! Upgrades of sections and function attributes that LLVM applies to a module it reads:
+//! `UpgradeSectionAttributes` (Objective-C category list sections without spaces), the bitcode
+//! reader's `"implicit-section-name"` → `section`, and `copyModuleAttrToFunctions` (ARM and
+//! AArch64 branch-protection module flags become function attributes).
+
+use super::Parser;
+use llrs_ir::{APInt, Attr, AttrArg, AttrsId, Const, Context, Md, MdKind, MdNode, Symbol};
+
+impl<'a> Parser<'a> {
+    /// `UpgradeSectionAttributes`: `__DATA, __objc_catlist, ...` loses the spaces around its
+    /// commas.
+    pub(super) fn upgrade_section_names(&mut self) {
+        for i in 0..self.m.vars.len() {
+            let g = self.m.vars[i];
+            let Some(s) = self.m.globals[g].section else { continue };
+            let text = self.m.ctx.name(s);
+            if !text.starts_with(b"__DATA, __objc_catlist") {
+                continue;
+            }
+            let parts: Vec<&[u8]> = text.split(|&c| c == b',').map(|p| p.trim_ascii()).collect();
+            let joined = parts.join(&b","[..]);
+            self.m.globals[g].section = Some(self.m.ctx.sym_bytes(&joined));
+        }
+    }
+
+    /// The bitcode reader's upgrade of a function's `"implicit-section-name"` attribute into its
+    /// section.
+    pub(super) fn upgrade_implicit_sections(&mut self) {
+        let Some(key) = self.m.ctx.names.lookup(b"implicit-section-name") else { return };
+        for i in 0..self.m.functions.len() {
+            let g = self.m.functions[i];
+            let Some(f) = self.m.globals[g].func.as_deref() else { continue };
+            let set = f.attrs.func;
+            let Some(value) = str_attr(&self.m.ctx, set, key) else { continue };
+            let new = without(&mut self.m.ctx, set, key);
+            self.m.globals[g].section = Some(value.unwrap_or_else(|| self.m.ctx.sym_bytes(b"")));
+            if let Some(f) = self.m.globals[g].func.as_deref_mut() {
+                f.attrs.func = new;
+            }
+        }
+    }
+
+    /// `copyModuleAttrToFunctions`: on ARM, Thumb and AArch64, the branch-protection module flags
+    /// (value 1) become attributes of every defined function, and the flags then say 2.
+    pub(super) fn copy_module_attrs_to_functions(&mut self) {
+        let triple = self.m.triple.as_deref().unwrap_or(b"");
+        let arch = triple.split(|&c| c == b'-').next().unwrap_or(b"");
+        if !(arch.starts_with(b"arm") || arch.starts_with(b"thumb") || arch.starts_with(b"aarch64")) {
+            return;
+        }
+        const KEYS: [&[u8]; 6] = [
+            b"branch-target-enforcement",
+            b"branch-protection-pauth-lr",
+            b"guarded-control-stack",
+            b"sign-return-address",
+            b"sign-return-address-all",
+            b"sign-return-address-with-bkey",
+        ];
+        let mut vals = [0u64; 6];
+        let flags_key = self.m.ctx.names.lookup(b"llvm.module.flags");
+        let slot = self.m.named_md.iter().position(|(n, _)| Some(*n) == flags_key);
+        if let Some(slot) = slot {
+            for &f in &self.m.named_md[slot].1 {
+                let node = self.m.ctx.md(f);
+                if node.kind != MdKind::Tuple || node.ops.len() != 3 {
+                    continue;
+                }
+                let (Md::Str(id), Md::Const(c)) = (node.ops[1], node.ops[2]) else { continue };
+                let Const::Int(_, v) = self.m.ctx.const_of(c) else { continue };
+                let Some(k) = KEYS.iter().position(|k| *k == self.m.ctx.name(id)) else { continue };
+                vals[k] = v.low_u64();
+                if vals[k] == 2 {
+                    return;
+                }
+            }
+        }
+        let [bte, pauth_lr, gcs, sra, sra_all, sra_bkey] = vals.map(|v| v == 1);
+        let sign_type: &[u8] = if sra && sra_all { b"all" } else { b"non-leaf" };
+        let sign_key: &[u8] = if sra && sra_bkey { b"b_key" } else { b"a_key" };
+        let ctx = &mut self.m.ctx;
+        let sra_key = ctx.sym_bytes(b"sign-return-address");
+        let sra_key_key = ctx.sym_bytes(b"sign-return-address-key");
+        let converts =
+            [(bte, ctx.sym_bytes(KEYS[0])), (pauth_lr, ctx.sym_bytes(KEYS[1])), (gcs, ctx.sym_bytes(KEYS[2]))];
+        for i in 0..self.m.functions.len() {
+            let g = self.m.functions[i];
+            let Some(f) = self.m.globals[g].func.as_deref() else { continue };
+            if f.body.is_none() {
+                continue;
+            }
+            let mut set = f.attrs.func;
+            if sra {
+                set = set_if_unset(ctx, set, sra_key, sign_type);
+                set = set_if_unset(ctx, set, sra_key_key, sign_key);
+            } else if str_attr(ctx, set, sra_key).flatten().is_some_and(|v| ctx.name(v) == b"none") {
+                set = without(ctx, set, sra_key);
+                set = without(ctx, set, sra_key_key);
+            }
+            for &(on, key) in &converts {
+                set = convert(ctx, set, on, key);
+            }
+            if let Some(f) = self.m.globals[g].func.as_deref_mut() {
+                f.attrs.func = set;
+            }
+        }
+        let mut set_flags: Vec<&[u8]> = Vec::new();
+        for (on, k) in [(bte, 0), (pauth_lr, 1), (gcs, 2), (sra, 3), (sra && sra_all, 4), (sra && sra_bkey, 5)] {
+            if on {
+                set_flags.push(KEYS[k]);
+            }
+        }
+        for key in set_flags {
+            self.set_min_flag(key, 2);
+        }
+    }
+
+    /// `Module::setModuleFlag(Min, key, value)`: replaces the flag with that key, or adds it.
+    fn set_min_flag(&mut self, key: &[u8], value: u64) {
+        let ctx = &mut self.m.ctx;
+        let i32t = ctx.int_ty(32);
+        let b = Md::Const(ctx.konst(Const::Int(i32t, APInt::from_u64(32, 8))));
+        let k = Md::Str(ctx.sym_bytes(key));
+        let v = Md::Const(ctx.konst(Const::Int(i32t, APInt::from_u64(32, value))));
+        let node = ctx.md_intern(MdNode::tuple(false, [b, k, v]));
+        let flags_key = ctx.sym_bytes(b"llvm.module.flags");
+        let slot = match self.m.named_md.iter().position(|(n, _)| *n == flags_key) {
+            Some(s) => s,
+            None => {
+                self.m.named_md.push((flags_key, Vec::new()));
+                self.m.named_md.len() - 1
+            }
+        };
+        let ctx = &self.m.ctx;
+        let flags = &mut self.m.named_md[slot].1;
+        let same_key = |id: &llrs_ir::MdId| {
+            let n = ctx.md(*id);
+            n.kind == MdKind::Tuple && n.ops.len() >= 2 && n.ops[1] == k
+        };
+        match flags.iter().position(same_key) {
+            Some(i) => flags[i] = node,
+            None => flags.push(node),
+        }
+    }
+}
+
+/// The value of string attribute `key` in a set: `None` when absent, `Some(None)` for `"key"`.
+fn str_attr(ctx: &Context, set: AttrsId, key: Symbol) -> Option<Option<Symbol>> {
+    ctx.attrs_of(set).iter().find_map(|a| match a.arg {
+        AttrArg::Str(v) if a.kind == key => Some(v),
+        _ => None,
+    })
+}
+
+/// The set without string attribute `key`.
+fn without(ctx: &mut Context, set: AttrsId, key: Symbol) -> AttrsId {
+    if str_attr(ctx, set, key).is_none() {
+        return set;
+    }
+    let v: Vec<Attr> =
+        ctx.attrs_of(set).iter().filter(|a| !(a.kind == key && matches!(a.arg, AttrArg::Str(_)))).cloned().collect();
+    ctx.attrs(v)
+}
+
+/// The set with string attribute `key` (value `value`, or none), replacing any old value.
+fn with(ctx: &mut Context, set: AttrsId, key: Symbol, value: Option<&[u8]>) -> AttrsId {
+    let set = without(ctx, set, key);
+    let value = value.map(|v| ctx.sym_bytes(v));
+    let mut v = ctx.attrs_of(set).to_vec();
+    v.push(Attr { kind: key, arg: AttrArg::Str(value) });
+    ctx.attrs(v)
+}
+
+/// `setFunctionAttrIfNotSet`.
+fn set_if_unset(ctx: &mut Context, set: AttrsId, key: Symbol, value: &[u8]) -> AttrsId {
+    if str_attr(ctx, set, key).is_some() {
+        return set;
+    }
+    with(ctx, set, key, Some(value))
+}
+
+/// `ConvertFunctionAttr`: `"key"="true"` becomes `"key"`, `"key"="false"` goes away, and a
+/// missing attribute is added when its module flag is set.
+fn convert(ctx: &mut Context, set: AttrsId, on: bool, key: Symbol) -> AttrsId {
+    match str_attr(ctx, set, key) {
+        Some(Some(v)) if ctx.name(v) == b"false" => without(ctx, set, key),
+        Some(Some(v)) if ctx.name(v) == b"true" => with(ctx, set, key, None),
+        None if on => with(ctx, set, key, None),
+        _ => set,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_module, print_module};
+
+    /// What `llvm-as | llvm-dis` (LLVM 22) prints for this module.
+    #[test]
+    fn branch_protection_flags_become_function_attributes() {
+        let src = "target triple = \"aarch64-arm-none-eabi\"\ndefine void @a() #0 { ret void }\ndefine void @b() #1 { ret void }\ndefine void @c() #2 { ret void }\ndefine void @d() { ret void }\ndefine void @e() #3 { ret void }\ndeclare void @x() #0\nattributes #0 = { \"branch-target-enforcement\"=\"true\" \"sign-return-address\"=\"none\" \"sign-return-address-key\"=\"b_key\" }\nattributes #1 = { \"branch-target-enforcement\"=\"false\" \"guarded-control-stack\"=\"true\" }\nattributes #2 = { \"branch-target-enforcement\" \"sign-return-address\"=\"all\" }\nattributes #3 = { \"branch-protection-pauth-lr\"=\"false\" }\n!llvm.module.flags = !{!0, !1}\n!0 = !{i32 8, !\"guarded-control-stack\", i32 1}\n!1 = !{i32 8, !\"sign-return-address\", i32 0}\n";
+        let want = "source_filename = \"t.ll\"\ntarget triple = \"aarch64-arm-none-eabi\"\n\ndefine void @a() #0 {\n  ret void\n}\n\ndefine void @b() #1 {\n  ret void\n}\n\ndefine void @c() #2 {\n  ret void\n}\n\ndefine void @d() #1 {\n  ret void\n}\n\ndefine void @e() #1 {\n  ret void\n}\n\ndeclare void @x() #3\n\nattributes #0 = { \"branch-target-enforcement\" \"guarded-control-stack\" }\nattributes #1 = { \"guarded-control-stack\" }\nattributes #2 = { \"branch-target-enforcement\" \"guarded-control-stack\" \"sign-return-address\"=\"all\" }\nattributes #3 = { \"branch-target-enforcement\"=\"true\" \"sign-return-address\"=\"none\" \"sign-return-address-key\"=\"b_key\" }\n\n!llvm.module.flags = !{!0, !1}\n\n!0 = !{i32 8, !\"guarded-control-stack\", i32 2}\n!1 = !{i32 8, !\"sign-return-address\", i32 0}\n";
+        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
+        assert_eq!(String::from_utf8(print_module(&m)).expect("utf-8"), want);
+    }
+}
