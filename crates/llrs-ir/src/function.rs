@@ -37,6 +37,17 @@ pub struct Use {
     pub phi_block: bool,
 }
 
+/// Why [`Body::sort_use_list`] cannot reorder a value's uses.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum UseOrderError {
+    /// The value has no uses.
+    NoUses,
+    /// The value has one use: there is nothing to order.
+    OneUse,
+    /// The order does not have one index per use; the number of uses.
+    WrongCount(usize),
+}
+
 /// The body of a defined function.
 #[derive(Clone, Debug, Default)]
 pub struct Body {
@@ -174,9 +185,10 @@ impl Body {
                 data.operands[u.index as usize] = new;
             }
         }
+        // LLVM moves each use, most recent first, to the front of the new value's list.
         let uses = self.uses.as_mut().expect("use-lists exist");
         if let Some(l) = uses.list_mut(new) {
-            l.extend(list);
+            l.extend(list.into_iter().rev());
         }
     }
     /// Removes an instruction from its block (it stays in the arena, unused).
@@ -199,8 +211,93 @@ impl Body {
             }
         }
     }
+    /// Whether the use-lists are built (they are kept up to date from then on).
+    pub fn uses_built(&self) -> bool {
+        self.uses.is_some()
+    }
+    /// The use-list of a local value when the use-lists are built (by [`Body::uses`] or any
+    /// mutation after it), in the order the uses were made; `None` while they are not.
+    pub fn built_uses(&self, v: Value) -> Option<&[Use]> {
+        let uses = self.uses.as_ref()?;
+        match v {
+            Value::Inst(i) => Some(uses.insts.get(i)),
+            Value::Block(b) => Some(uses.blocks.get(b)),
+            Value::Arg(a) => Some(uses.args.get(a as usize).map_or(&[][..], |l| &l[..])),
+            _ => None,
+        }
+    }
+    /// `uselistorder`: reorders the uses of a local value. LLVM lists uses most recent first;
+    /// `order[i]` is the new position, in that order, of the `i`-th use (uses with equal
+    /// positions keep their relative order). Phi incoming blocks are not uses in LLVM and keep
+    /// their places.
+    pub fn sort_use_list(&mut self, v: Value, order: &[u32]) -> Result<(), UseOrderError> {
+        let Some(list) = self.ensure_uses().list_mut(v) else { return Err(UseOrderError::NoUses) };
+        let slots: Vec<usize> = (0..list.len()).filter(|&i| !list[i].phi_block).collect();
+        let n = slots.len();
+        match n {
+            0 => return Err(UseOrderError::NoUses),
+            1 => return Err(UseOrderError::OneUse),
+            _ if n != order.len() => return Err(UseOrderError::WrongCount(n)),
+            _ => {}
+        }
+        // Uses in LLVM's order (the reverse of ours), each with its new position; a stable sort
+        // by position, as LLVM's.
+        let mut keyed: Vec<(u32, Use)> =
+            order.iter().enumerate().map(|(i, &to)| (to, list[slots[n - 1 - i]])).collect();
+        keyed.sort_by_key(|&(to, _)| to);
+        for (k, &slot) in slots.iter().enumerate() {
+            list[slot] = keyed[n - 1 - k].1;
+        }
+        Ok(())
+    }
     /// Drops cached use-lists (after bulk edits made directly through the public fields).
     pub fn invalidate_uses(&mut self) {
         self.uses = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instructions::Opcode;
+    use crate::types::TypeId;
+
+    /// A body with an entry block whose three `br` instructions use block `b` (as if parsed in
+    /// that order; only the use-lists matter here).
+    fn three_uses() -> (Body, BlockId, Vec<InstId>) {
+        let mut body = Body::new();
+        let (entry, b) = (body.create_block(None), body.create_block(None));
+        body.append_block(entry);
+        body.append_block(b);
+        let void = TypeId(0);
+        let brs = (0..3).map(|_| body.append_inst(entry, InstData::new(Opcode::Br, void, [Value::Block(b)]))).collect();
+        (body, b, brs)
+    }
+
+    fn users(body: &mut Body, v: Value) -> Vec<InstId> {
+        body.uses(v).iter().map(|u| u.user).collect()
+    }
+
+    #[test]
+    fn use_list_order_permutes_in_llvm_order() {
+        let (mut body, b, brs) = three_uses();
+        // LLVM's order is most recent first: [2, 1, 0]; {1, 2, 0} moves use 2 to position 1,
+        // use 1 to position 2 and use 0 to the front: [0, 2, 1], ours [1, 2, 0].
+        body.sort_use_list(Value::Block(b), &[1, 2, 0]).expect("three uses");
+        assert_eq!(users(&mut body, Value::Block(b)), vec![brs[1], brs[2], brs[0]]);
+        assert_eq!(body.sort_use_list(Value::Block(b), &[1, 0]), Err(UseOrderError::WrongCount(3)));
+        assert_eq!(body.sort_use_list(Value::Inst(brs[0]), &[1, 0]), Err(UseOrderError::NoUses));
+    }
+
+    #[test]
+    fn replacing_moves_uses_to_the_front_most_recent_first() {
+        let (mut body, b, brs) = three_uses();
+        let c = body.create_block(None);
+        body.append_block(c);
+        let last = body.append_inst(b, InstData::new(Opcode::Br, TypeId(0), [Value::Block(c)]));
+        body.replace_all_uses_with(Value::Block(b), Value::Block(c));
+        // LLVM: c's list was [last]; the uses of b, most recent first, each go to the front:
+        // [0, 1, 2, last] in LLVM's order, ours reversed.
+        assert_eq!(users(&mut body, Value::Block(c)), vec![last, brs[2], brs[1], brs[0]]);
     }
 }

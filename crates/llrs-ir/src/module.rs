@@ -232,6 +232,24 @@ pub struct Global {
     pub target: Option<ConstId>,
 }
 
+/// A `uselistorder` directive kept in the module: the value and the new order of its uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UseListOrder {
+    /// Whose uses.
+    pub target: UseListTarget,
+    /// `order[i]`: the new position of the `i`-th use, in LLVM's order (most recent first).
+    pub order: Box<[u32]>,
+}
+
+/// The value of a kept `uselistorder` directive.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum UseListTarget {
+    /// A constant or global value (`uselistorder T v, {...}`).
+    Value(crate::value::Value),
+    /// A block of a function, by its name or number as written (`uselistorder_bb @f, %bb, {...}`).
+    Block(GlobalId, Symbol),
+}
+
 /// Data of global variables.
 #[derive(Clone, Debug, Default)]
 pub struct VarData {
@@ -322,8 +340,10 @@ pub struct Module {
     pub asms: IdVec<AsmId, InlineAsm>,
     /// ThinLTO summary entries (`^N = ...`), by number, as their canonical text after `= `.
     pub summaries: Vec<(u32, Vec<u8>)>,
-    /// Module-level `uselistorder` directives are applied at parse time; kept here when not.
-    pub pending_uselistorder: usize,
+    /// `uselistorder` directives for values without use-lists in llrs (globals, constants, and
+    /// blocks used by `blockaddress`): kept for a writer that preserves use-list order. Those on
+    /// local values are applied to the function's use-lists when read.
+    pub uselist_orders: Vec<UseListOrder>,
 }
 
 impl Module {

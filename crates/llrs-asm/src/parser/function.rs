@@ -4,8 +4,8 @@ use super::{FnState, PResult, Parser};
 use crate::lexer::Tok;
 use llrs_ir::function::{BlockId, InstId};
 use llrs_ir::instructions::{DbgKind, DbgRecord};
-use llrs_ir::module::GlobalId;
-use llrs_ir::{Body, InstData, Md, Opcode, Symbol, Type, TypeId, Value};
+use llrs_ir::module::{GlobalId, UseListOrder, UseListTarget};
+use llrs_ir::{Body, InstData, Md, Opcode, Symbol, Type, TypeId, UseOrderError, Value};
 
 impl<'a> Parser<'a> {
     fn body(&mut self) -> &mut Body {
@@ -502,35 +502,81 @@ impl<'a> Parser<'a> {
         self.parse_md_operand()
     }
 
-    /// `uselistorder T v, { i, j, ... }` and `uselistorder_bb @f, %bb, { ... }`: accepted and
-    /// checked for shape; the order is not applied yet.
+    /// `uselistorder T v, { i, j, ... }` and `uselistorder_bb @f, %bb, { ... }`. Inside a function
+    /// the order is applied to the value's use-list; module-level directives name globals,
+    /// constants and blocks used by `blockaddress`, which have no use-lists in llrs: they are
+    /// checked and kept in [`llrs_ir::Module::uselist_orders`].
     pub fn parse_uselistorder(&mut self) -> PResult<()> {
+        let loc = self.pos();
         let bb = self.is_kw(b"uselistorder_bb");
         self.next();
+        let mut kept = None;
+        let mut local = None;
         if bb {
             if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
                 return self.err_here("expected function name in uselistorder_bb");
             }
-            self.next();
+            let f = self.global_ref()?;
             self.expect(Tok::Comma, "expected comma in uselistorder_bb directive")?;
             if !(self.is(Tok::LocalVar) || self.is(Tok::LocalVarId)) {
                 return self.err_here("expected basic block name in uselistorder_bb");
             }
+            let label = self.m.ctx.sym_bytes(&self.src[self.tok.vstart as usize..self.tok.vend as usize]);
+            kept = Some(UseListTarget::Block(f, label));
             self.next();
         } else {
-            self.parse_typed_value()?;
+            let (_, v) = self.parse_typed_value()?;
+            if matches!(v, Value::Inst(_) | Value::Arg(_) | Value::Block(_)) {
+                local = Some(v);
+            } else {
+                kept = Some(UseListTarget::Value(v));
+            }
         }
         self.expect(Tok::Comma, "expected comma in uselistorder directive")?;
+        let order = self.parse_uselistorder_indexes()?;
+        let Some(v) = local else {
+            if let Some(target) = kept {
+                self.m.uselist_orders.push(UseListOrder { target, order: order.into_boxed_slice() });
+            }
+            return Ok(());
+        };
+        match self.body.sort_use_list(v, &order) {
+            Ok(()) => Ok(()),
+            Err(UseOrderError::NoUses) => self.err(loc, "value has no uses"),
+            Err(UseOrderError::OneUse) => self.err(loc, "value only has one use"),
+            Err(UseOrderError::WrongCount(n)) => self.err(loc, format!("wrong number of indexes, expected {n}")),
+        }
+    }
+
+    /// `{ i, j, ... }`: at least two indexes in `0..n` that sum as a permutation of `0..n` would
+    /// (LLVM's check) and are not in order.
+    fn parse_uselistorder_indexes(&mut self) -> PResult<Vec<u32>> {
+        let loc = self.pos();
         self.expect(Tok::LBrace, "expected '{' here")?;
+        if self.is(Tok::RBrace) {
+            return self.err_here("expected non-empty list of uselistorder indexes");
+        }
+        let mut order = Vec::new();
         loop {
-            self.parse_u32("expected index")?;
+            order.push(self.parse_u32("expected integer")?);
             if !self.eat(Tok::Comma) {
                 break;
             }
         }
         self.expect(Tok::RBrace, "expected '}' here")?;
-        self.m.pending_uselistorder += 1;
-        Ok(())
+        if order.len() < 2 {
+            return self.err(loc, "expected >= 2 uselistorder indexes");
+        }
+        // LLVM's check: the indexes sum to those of 0..n and none is out of range.
+        let n = order.len() as u64;
+        let sum: u64 = order.iter().map(|&i| u64::from(i)).sum();
+        if sum != n * (n - 1) / 2 || order.iter().any(|&i| u64::from(i) >= n) {
+            return self.err(loc, "expected distinct uselistorder indexes in range [0, size)");
+        }
+        if order.iter().enumerate().all(|(k, &i)| i as usize == k) {
+            return self.err(loc, "expected uselistorder indexes to change the order");
+        }
+        Ok(order)
     }
 }
 

@@ -507,10 +507,25 @@ fn column_of(line: &[u8]) -> usize {
     }
 }
 
-/// Predecessors of every block, in LLVM's use-list order for parsed text: the reverse of the
-/// order in which terminators name the block.
+/// Predecessors of every block, in LLVM's use-list order (most recent use first): from the
+/// body's use-lists when they are built, else the reverse of the order in which terminators name
+/// the block (the order of a freshly read module).
 fn predecessors(body: &Body) -> Vec<Vec<BlockId>> {
     let mut preds: Vec<Vec<BlockId>> = vec![Vec::new(); body.blocks.len()];
+    if body.uses_built() {
+        for (b, p) in preds.iter_mut().enumerate() {
+            let uses = body.built_uses(Value::Block(BlockId(b as u32))).unwrap_or(&[]);
+            for u in uses.iter().rev() {
+                if u.phi_block || !body.insts[u.user].op.is_terminator() {
+                    continue;
+                }
+                if let Some(from) = *body.inst_block.get(u.user) {
+                    p.push(from);
+                }
+            }
+        }
+        return preds;
+    }
     for &b in &body.layout {
         let Some(&t) = body.blocks[b].insts.last() else { continue };
         let inst = &body.insts[t];
