@@ -1,10 +1,11 @@
 //! Attributes: parameter, return and function attributes, attribute groups, and the upgrades of
 //! old spellings (`nocapture` → `captures(none)`, `readnone` on functions → `memory(none)`, ...).
-//! The structured arguments are read in [`args`].
+//! The structured arguments are read in [`args`]; old string attributes are upgraded in [`upgrade`].
 
 mod args;
 #[cfg(test)]
 mod tests;
+mod upgrade;
 
 use super::{GroupRefs, GroupUse, PResult, Parser};
 use crate::lexer::Tok;
@@ -508,6 +509,7 @@ impl<'a> Parser<'a> {
     pub fn parse_attr_list(&mut self, pos: AttrPos) -> PResult<Vec<Attr>> {
         let mut out = Vec::new();
         self.parse_attrs_into(AttrList::Param(pos), &mut out, &mut Vec::new())?;
+        self.upgrade_string_attrs(&mut out);
         Ok(out)
     }
 
@@ -548,14 +550,16 @@ impl<'a> Parser<'a> {
     pub fn resolve_attr_groups(&mut self) -> PResult<()> {
         let uses = std::mem::take(&mut self.group_uses);
         for (target, groups, inline) in uses {
-            let mut set = Vec::new();
+            // The groups override the attributes written inline (LLVM merges each group into
+            // them, in order); the old string attributes are upgraded in the merged set.
+            let mut set = inline;
             for (g, _) in groups {
                 // LLVM ignores references to groups that are never defined.
                 if let Some(attrs) = self.attr_groups.get(&g) {
                     set.extend(attrs.iter().cloned());
                 }
             }
-            set.extend(inline);
+            self.upgrade_string_attrs(&mut set);
             let id = self.m.ctx.attrs(set);
             match target {
                 GroupUse::Func(g) => {

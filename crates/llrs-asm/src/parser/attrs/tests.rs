@@ -178,3 +178,46 @@ fn arguments_are_structures() {
     assert_eq!(arg(0), AttrArg::Captures(CaptureInfo::new(CaptureComponents::NONE, CaptureComponents::ADDRESS)));
     assert_eq!(arg(1), AttrArg::NoFPClass(FPClassTest::NAN));
 }
+
+/// The module after a round trip, without its `source_filename` line and blank lines.
+fn module(src: &str) -> String {
+    let m = parse_module(src.as_bytes(), "t.ll").unwrap_or_else(|d| panic!("{}", d.message));
+    let out = String::from_utf8(print_module(&m)).expect("utf-8");
+    out.lines().filter(|l| !l.is_empty() && !l.starts_with("source_filename")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn groups_override_inline_attributes() {
+    let src = "define void @f() \"a\"=\"1\" uwtable(sync) #0 { ret void }\nattributes #0 = { \"a\"=\"2\" uwtable }\n";
+    assert_eq!(
+        module(src),
+        "; Function Attrs: uwtable\ndefine void @f() #0 {\n  ret void\n}\nattributes #0 = { uwtable \"a\"=\"2\" }"
+    );
+}
+
+#[test]
+fn old_string_attributes_upgrade() {
+    let src = r#"declare void @g(i32)
+define "no-frame-pointer-elim"="true" i32 @r() "null-pointer-is-valid"="true" { call void @g(i32 "no-frame-pointer-elim-non-leaf" 1) "null-pointer-is-valid"="false" ret i32 0 }
+define void @x() #0 { ret void }
+define void @y() #1 "no-frame-pointer-elim"="true" { ret void }
+attributes #0 = { "null-pointer-is-valid"="yes" "no-frame-pointer-elim"="false" }
+attributes #1 = { "no-frame-pointer-elim-non-leaf" "frame-pointer"="none" }
+"#;
+    let want = r#"declare void @g(i32)
+; Function Attrs: null_pointer_is_valid
+define "frame-pointer"="all" i32 @r() #0 {
+  call void @g(i32 "frame-pointer"="non-leaf" 1)
+  ret i32 0
+}
+define void @x() #1 {
+  ret void
+}
+define void @y() #2 {
+  ret void
+}
+attributes #0 = { null_pointer_is_valid }
+attributes #1 = { "frame-pointer"="none" }
+attributes #2 = { "frame-pointer"="all" }"#;
+    assert_eq!(module(src), want);
+}
