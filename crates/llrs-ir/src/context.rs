@@ -283,7 +283,8 @@ impl Context {
     // ---- attributes ----
 
     /// The id of an attribute set, in LLVM's canonical form: one attribute per kind (and per
-    /// string key), the last one given winning, sorted in LLVM's order.
+    /// string key), the last one given winning, sorted in LLVM's order; an attribute whose
+    /// argument stands for no attribute ([`crate::AttrArg::is_void`]) removes its kind.
     pub fn attrs(&mut self, mut set: Vec<Attr>) -> AttrsId {
         if set.is_empty() {
             return AttrsId::EMPTY;
@@ -301,6 +302,12 @@ impl Context {
             let names = &self.names;
             if set.windows(2).any(|w| crate::attributes::attr_cmp(names, &w[0], &w[1]).is_gt()) {
                 set.sort_by(|a, b| crate::attributes::attr_cmp(names, a, b));
+            }
+        }
+        if set.iter().any(|a| a.arg.is_void()) {
+            set.retain(|a| !a.arg.is_void());
+            if set.is_empty() {
+                return AttrsId::EMPTY;
             }
         }
         self.attrs.intern(set.into_boxed_slice())

@@ -1,10 +1,27 @@
 //! Attributes: parameter, return and function attributes, attribute groups, and the upgrades of
 //! old spellings (`nocapture` → `captures(none)`, `readnone` on functions → `memory(none)`, ...).
+//! The structured arguments are read in [`args`]; old string attributes are upgraded in [`upgrade`].
 
-use super::{GroupUse, PResult, Parser};
+mod args;
+#[cfg(test)]
+mod tests;
+mod upgrade;
+
+use super::{GroupRefs, GroupUse, PResult, Parser};
 use crate::lexer::Tok;
-use llrs_ir::attributes::{Attr, AttrArg, MemoryEffects, MEMORY_LOCATIONS};
+use llrs_ir::attributes::{Attr, AttrArg, CaptureInfo, MemoryEffects, MEMORY_LOCATIONS};
 use llrs_ir::{APInt, Type};
+
+/// Which list of attributes [`Parser::parse_attrs_into`] reads.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum AttrList {
+    /// Parameter or return attributes.
+    Param(AttrPos),
+    /// Function attributes (with `#N` references, and `align N` when allowed).
+    Func { allow_align: bool },
+    /// The inside of `attributes #N = { ... }`.
+    Group,
+}
 
 /// Where an attribute list stands.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -25,7 +42,10 @@ enum Form {
     AlignStack,
     Type,
     Memory,
-    Paren,
+    Captures,
+    NoFPClass,
+    Initializes,
+    AllocKind,
     Range,
     AllocSize,
     VScale,
@@ -42,7 +62,10 @@ fn form(kw: &[u8]) -> Option<Form> {
         b"dereferenceable" | b"dereferenceable_or_null" | b"dead_on_return" => IntParen,
         b"byval" | b"byref" | b"sret" | b"inalloca" | b"preallocated" | b"elementtype" => Type,
         b"memory" => Memory,
-        b"captures" | b"nofpclass" | b"initializes" | b"allockind" | b"denormal_fpenv" => Paren,
+        b"captures" => Captures,
+        b"nofpclass" => NoFPClass,
+        b"initializes" => Initializes,
+        b"allockind" => AllocKind,
         b"range" => Range,
         b"allocsize" => AllocSize,
         b"vscale_range" => VScale,
@@ -302,8 +325,7 @@ impl<'a> Parser<'a> {
             }
             Form::NoCapture => {
                 let k = self.m.ctx.sym("captures");
-                let t = self.m.ctx.sym("none");
-                out.push(Attr { kind: k, arg: AttrArg::Text(t) });
+                out.push(Attr { kind: k, arg: AttrArg::Captures(CaptureInfo::NONE) });
                 return Ok(());
             }
             Form::IntParen if kw == b"dead_on_return" && !self.is(Tok::LParen) => AttrArg::None,
@@ -346,45 +368,11 @@ impl<'a> Parser<'a> {
                 AttrArg::Type(t)
             }
             Form::Memory => AttrArg::Memory(self.parse_memory_effects()?),
-            Form::Paren if kw == b"allockind" => {
-                self.expect(Tok::LParen, "expected '('")?;
-                let p = self.pos();
-                let s = self.parse_str("expected allockind value")?;
-                let mut parts = Vec::new();
-                for part in s.split(|&c| c == b',') {
-                    match part {
-                        b"alloc" | b"realloc" | b"free" | b"uninitialized" | b"zeroed" | b"aligned" => parts.push(part),
-                        b"" => {}
-                        _ => return self.err(p, format!("unknown allockind {}", String::from_utf8_lossy(part))),
-                    }
-                }
-                if parts.is_empty() {
-                    return self.err(p, "expected allockind value");
-                }
-                self.expect(Tok::RParen, "expected ')'")?;
-                let text = format!("\"{}\"", String::from_utf8_lossy(&s));
-                AttrArg::Text(self.m.ctx.sym(&text))
-            }
-            Form::Paren => {
-                self.expect(Tok::LParen, "expected '('")?;
-                let text = self.collect_paren_text()?;
-                let t = self.m.ctx.sym_bytes(&text);
-                AttrArg::Text(t)
-            }
-            Form::UwTable => {
-                if self.eat(Tok::LParen) {
-                    let arg = match self.text() {
-                        b"async" => AttrArg::None,
-                        b"sync" => AttrArg::Text(self.m.ctx.sym("sync")),
-                        _ => return self.err_here("expected unwind table kind"),
-                    };
-                    self.next();
-                    self.expect(Tok::RParen, "expected ')'")?;
-                    arg
-                } else {
-                    AttrArg::None
-                }
-            }
+            Form::Captures => AttrArg::Captures(self.parse_captures()?),
+            Form::NoFPClass => AttrArg::NoFPClass(self.parse_nofpclass()?),
+            Form::Initializes => AttrArg::Initializes(self.parse_initializes()?),
+            Form::AllocKind => AttrArg::AllocKind(self.parse_allockind()?),
+            Form::UwTable => AttrArg::UwTable(self.parse_uwtable_kind()?),
             Form::Range => {
                 self.expect(Tok::LParen, "expected '('")?;
                 let p = self.pos();
@@ -461,95 +449,6 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_memory_effects(&mut self) -> PResult<MemoryEffects> {
-        self.expect(Tok::LParen, "expected '('")?;
-        let mut me = MemoryEffects::uniform(0);
-        let mut seen_default = false;
-        loop {
-            let loc = if self.is(Tok::Label) {
-                let v = self.val().into_owned();
-                let i = match v.as_slice() {
-                    b"argmem" => vec![0],
-                    b"inaccessiblemem" => vec![1],
-                    b"errnomem" => vec![2],
-                    b"target_mem0" => vec![4],
-                    b"target_mem1" => vec![5],
-                    b"target_mem" => vec![4, 5],
-                    _ => return self.err_here("expected memory location (argmem, inaccessiblemem, errnomem)"),
-                };
-                self.next();
-                Some(i)
-            } else {
-                None
-            };
-            let mr = match self.text() {
-                b"none" => 0,
-                b"read" => 1,
-                b"write" => 2,
-                b"readwrite" => 3,
-                _ => {
-                    return self.err_here(if loc.is_some() {
-                        "expected access kind (none, read, write, readwrite)"
-                    } else {
-                        "expected memory location (argmem, inaccessiblemem, errnomem) or access kind (none, read, write, readwrite)"
-                    })
-                }
-            };
-            self.next();
-            match loc {
-                Some(ls) => {
-                    for l in ls {
-                        me.set(l, mr);
-                    }
-                }
-                None => {
-                    if seen_default {
-                        return self.err_here("default access kind must be specified first");
-                    }
-                    seen_default = true;
-                    me = MemoryEffects::uniform(mr);
-                }
-            }
-            if !self.eat(Tok::Comma) {
-                break;
-            }
-        }
-        self.expect(Tok::RParen, "expected ')'")?;
-        Ok(me)
-    }
-
-    /// Collects the tokens up to the matching ')' as canonical text (tokens joined by their
-    /// source spacing normalized: a space after commas, none elsewhere).
-    fn collect_paren_text(&mut self) -> PResult<Vec<u8>> {
-        let mut depth = 1;
-        let mut text = Vec::new();
-        loop {
-            match self.tok.kind {
-                Tok::Eof | Tok::Error => return self.err_here("expected ')'"),
-                Tok::LParen => depth += 1,
-                Tok::RParen => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.next();
-                        return Ok(text);
-                    }
-                }
-                _ => {}
-            }
-            let t = self.text();
-            if !text.is_empty() {
-                let last = *text.last().unwrap_or(&b' ');
-                let needs_space =
-                    last == b',' || (last != b'(' && !matches!(self.tok.kind, Tok::Comma | Tok::RParen | Tok::Colon));
-                if needs_space {
-                    text.push(b' ');
-                }
-            }
-            text.extend_from_slice(t);
-            self.next();
-        }
-    }
-
     /// An integer literal of `bits` width.
     pub fn parse_apint_lit(&mut self, bits: u32) -> PResult<APInt> {
         if self.is_kw(b"true") {
@@ -568,52 +467,58 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    /// Parses parameter or return attributes (stops at the first token that is not one).
-    pub fn parse_attr_list(&mut self, pos: AttrPos) -> PResult<Vec<Attr>> {
-        let mut out = Vec::new();
-        loop {
-            if self.is(Tok::Str) && pos != AttrPos::Func {
-                self.parse_one_attr(&mut out, pos)?;
-                continue;
-            }
-            if self.tok.kind == Tok::Ident && form(self.text()).is_some() {
-                self.parse_one_attr(&mut out, pos)?;
-                continue;
-            }
-            break;
-        }
-        Ok(out)
-    }
-
-    /// Parses function attributes: keywords, string attributes and `#N` group references.
-    /// Returns the attributes, the group references, and a function alignment if `align N` was seen.
-    pub fn parse_fn_attrs(&mut self, allow_align: bool) -> PResult<(Vec<Attr>, super::GroupRefs, u64)> {
-        let mut out = Vec::new();
-        let mut groups = Vec::new();
+    /// The one loop over a list of attributes: keywords and string attributes, plus what `list`
+    /// allows (group references, a function's `align N`). Stops at the first token that is none
+    /// of these (in a group definition, that must be the closing `}`, left to the caller).
+    fn parse_attrs_into(&mut self, list: AttrList, out: &mut Vec<Attr>, groups: &mut GroupRefs) -> PResult<u64> {
+        let pos = match list {
+            AttrList::Param(p) => p,
+            AttrList::Func { .. } | AttrList::Group => AttrPos::Func,
+        };
         let mut align = 0;
         loop {
             match self.tok.kind {
-                Tok::AttrGrpId => {
-                    let p = self.pos();
-                    groups.push((self.tok_num()?, p));
+                Tok::Str => self.parse_one_attr(out, pos)?,
+                Tok::Ident if matches!(list, AttrList::Func { allow_align: true }) && self.is_kw(b"align") => {
                     self.next();
-                }
-                Tok::Str => self.parse_one_attr(&mut out, AttrPos::Func)?,
-                Tok::Ident if self.is_kw(b"align") && allow_align => {
-                    self.next();
-                    let v = if self.eat(Tok::LParen) {
+                    align = if self.eat(Tok::LParen) {
                         let v = self.parse_u64("expected integer")?;
                         self.expect(Tok::RParen, "expected ')'")?;
                         v
                     } else {
                         self.parse_u64("expected integer")?
                     };
-                    align = v;
                 }
-                Tok::Ident if form(self.text()).is_some() => self.parse_one_attr(&mut out, AttrPos::Func)?,
-                _ => break,
+                Tok::Ident if form(self.text()).is_some() => self.parse_one_attr(out, pos)?,
+                Tok::AttrGrpId if matches!(list, AttrList::Func { .. }) => {
+                    let p = self.pos();
+                    groups.push((self.tok_num()?, p));
+                    self.next();
+                }
+                Tok::AttrGrpId if list == AttrList::Group => {
+                    return self.err_here("cannot have an attribute group reference in an attribute group")
+                }
+                Tok::RBrace => return Ok(align),
+                _ if list == AttrList::Group => return self.err_here("unterminated attribute group"),
+                _ => return Ok(align),
             }
         }
+    }
+
+    /// Parses parameter or return attributes (stops at the first token that is not one).
+    pub fn parse_attr_list(&mut self, pos: AttrPos) -> PResult<Vec<Attr>> {
+        let mut out = Vec::new();
+        self.parse_attrs_into(AttrList::Param(pos), &mut out, &mut Vec::new())?;
+        self.upgrade_string_attrs(&mut out);
+        Ok(out)
+    }
+
+    /// Parses function attributes: keywords, string attributes and `#N` group references.
+    /// Returns the attributes, the group references, and a function alignment if `align N` was seen.
+    pub fn parse_fn_attrs(&mut self, allow_align: bool) -> PResult<(Vec<Attr>, GroupRefs, u64)> {
+        let mut out = Vec::new();
+        let mut groups = Vec::new();
+        let align = self.parse_attrs_into(AttrList::Func { allow_align }, &mut out, &mut groups)?;
         Ok((out, groups, align))
     }
 
@@ -635,17 +540,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Equal, "expected '=' here")?;
         self.expect(Tok::LBrace, "expected '{' here")?;
         let mut out = Vec::new();
-        loop {
-            match self.tok.kind {
-                Tok::RBrace => break,
-                Tok::Str => self.parse_one_attr(&mut out, AttrPos::Func)?,
-                Tok::Ident if form(self.text()).is_some() => self.parse_one_attr(&mut out, AttrPos::Func)?,
-                Tok::AttrGrpId => {
-                    return self.err_here("cannot have an attribute group reference in an attribute group")
-                }
-                _ => return self.err_here("unterminated attribute group"),
-            }
-        }
+        self.parse_attrs_into(AttrList::Group, &mut out, &mut Vec::new())?;
         self.next();
         self.attr_groups.entry(n).or_default().extend(out);
         Ok(())
@@ -655,14 +550,16 @@ impl<'a> Parser<'a> {
     pub fn resolve_attr_groups(&mut self) -> PResult<()> {
         let uses = std::mem::take(&mut self.group_uses);
         for (target, groups, inline) in uses {
-            let mut set = Vec::new();
+            // The groups override the attributes written inline (LLVM merges each group into
+            // them, in order); the old string attributes are upgraded in the merged set.
+            let mut set = inline;
             for (g, _) in groups {
                 // LLVM ignores references to groups that are never defined.
                 if let Some(attrs) = self.attr_groups.get(&g) {
                     set.extend(attrs.iter().cloned());
                 }
             }
-            set.extend(inline);
+            self.upgrade_string_attrs(&mut set);
             let id = self.m.ctx.attrs(set);
             match target {
                 GroupUse::Func(g) => {

@@ -2,7 +2,10 @@
 
 use super::names::{write_escaped, write_u64};
 use super::Writer;
-use llrs_ir::attributes::{Attr, AttrArg, AttrsId, MemoryEffects, MEMORY_LOCATIONS};
+use llrs_ir::attributes::{
+    AllocFnKind, Attr, AttrArg, AttrsId, CaptureComponents, CaptureInfo, ConstantRangeList, FPClassTest, MemoryEffects,
+    UwTableKind, MEMORY_LOCATIONS,
+};
 use llrs_ir::Context;
 use smallvec::SmallVec;
 use std::cmp::Ordering;
@@ -50,6 +53,75 @@ pub fn write_memory(out: &mut Vec<u8>, me: MemoryEffects) {
         out.extend_from_slice(MODREF[mr as usize]);
     }
     out.push(b')');
+}
+
+/// Names separated by `sep`.
+fn write_names(out: &mut Vec<u8>, names: impl Iterator<Item = &'static str>, sep: &[u8]) {
+    for (i, n) in names.enumerate() {
+        if i > 0 {
+            out.extend_from_slice(sep);
+        }
+        out.extend_from_slice(n.as_bytes());
+    }
+}
+
+fn write_components(out: &mut Vec<u8>, c: CaptureComponents) {
+    write_names(out, c.names(), b", ");
+}
+
+/// `captures(...)` as LLVM's `operator<<(CaptureInfo)` prints it: the other components (unless
+/// `none` while the return value's are not), then `ret: ...` when those differ.
+pub fn write_captures(out: &mut Vec<u8>, ci: CaptureInfo) {
+    out.extend_from_slice(b"captures(");
+    if ci.prints_other() {
+        write_components(out, ci.other);
+    }
+    if ci.prints_ret() {
+        if ci.prints_other() {
+            out.extend_from_slice(b", ");
+        }
+        out.extend_from_slice(b"ret: ");
+        write_components(out, ci.ret);
+    }
+    out.push(b')');
+}
+
+/// `nofpclass(...)` with LLVM's grouped class names.
+pub fn write_nofpclass(out: &mut Vec<u8>, t: FPClassTest) {
+    out.extend_from_slice(b"nofpclass(");
+    write_names(out, t.names(), b" ");
+    out.push(b')');
+}
+
+/// `initializes((lo, hi), ...)`.
+pub fn write_initializes(out: &mut Vec<u8>, l: &ConstantRangeList) {
+    let int = |out: &mut Vec<u8>, v: i64| {
+        if v < 0 {
+            out.push(b'-');
+        }
+        write_u64(out, v.unsigned_abs());
+    };
+    out.extend_from_slice(b"initializes(");
+    for (i, r) in l.ranges().iter().enumerate() {
+        out.extend_from_slice(if i > 0 { b", (" } else { b"(" });
+        int(out, r.lo);
+        out.extend_from_slice(b", ");
+        int(out, r.hi);
+        out.push(b')');
+    }
+    out.push(b')');
+}
+
+/// `uwtable` (async, LLVM's default) or `uwtable(sync)`.
+pub fn write_uwtable(out: &mut Vec<u8>, k: UwTableKind) {
+    out.extend_from_slice(if k == UwTableKind::Sync { b"uwtable(sync)" } else { b"uwtable" });
+}
+
+/// `allockind("...")` with the kinds in LLVM's fixed order.
+pub fn write_allockind(out: &mut Vec<u8>, k: AllocFnKind) {
+    out.extend_from_slice(b"allockind(\"");
+    write_names(out, k.names(), b",");
+    out.extend_from_slice(b"\")");
 }
 
 impl Writer<'_> {
@@ -121,12 +193,11 @@ impl Writer<'_> {
                 write_u64(&mut self.out, *b as u64);
                 self.out.push(b')');
             }
-            AttrArg::Text(t) => {
-                self.out.extend_from_slice(kind);
-                self.out.push(b'(');
-                self.out.extend_from_slice(c.name(*t));
-                self.out.push(b')');
-            }
+            AttrArg::Captures(ci) => write_captures(&mut self.out, *ci),
+            AttrArg::NoFPClass(t) => write_nofpclass(&mut self.out, *t),
+            AttrArg::Initializes(l) => write_initializes(&mut self.out, l),
+            AttrArg::UwTable(k) => write_uwtable(&mut self.out, *k),
+            AttrArg::AllocKind(k) => write_allockind(&mut self.out, *k),
         }
     }
 
@@ -185,5 +256,37 @@ impl Writer<'_> {
             self.out.extend_from_slice(b" }\n");
         }
         self.slots.attr_order = order;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use llrs_ir::attributes::OffsetRange;
+
+    fn show(f: impl FnOnce(&mut Vec<u8>)) -> String {
+        let mut out = Vec::new();
+        f(&mut out);
+        String::from_utf8(out).expect("utf-8")
+    }
+
+    #[test]
+    fn built_arguments_print_as_llvm() {
+        let c = CaptureComponents::ADDRESS | CaptureComponents::READ_PROVENANCE;
+        assert_eq!(show(|o| write_captures(o, CaptureInfo::uniform(c))), "captures(address, read_provenance)");
+        let ci = CaptureInfo::new(CaptureComponents::NONE, CaptureComponents::ALL);
+        assert_eq!(show(|o| write_captures(o, ci)), "captures(ret: address, provenance)");
+        let ci = CaptureInfo::new(CaptureComponents::ADDRESS_IS_NULL, CaptureComponents::NONE);
+        assert_eq!(show(|o| write_captures(o, ci)), "captures(address_is_null, ret: none)");
+        assert_eq!(show(|o| write_captures(o, CaptureInfo::NONE)), "captures(none)");
+        let t = FPClassTest::NAN | FPClassTest::NEG_ZERO;
+        assert_eq!(show(|o| write_nofpclass(o, t)), "nofpclass(nan nzero)");
+        let r = |lo, hi| OffsetRange { lo, hi };
+        let l = ConstantRangeList::new(vec![r(-8, -4), r(0, 4)]).expect("ordered");
+        assert_eq!(show(|o| write_initializes(o, &l)), "initializes((-8, -4), (0, 4))");
+        assert_eq!(show(|o| write_uwtable(o, UwTableKind::Async)), "uwtable");
+        assert_eq!(show(|o| write_uwtable(o, UwTableKind::Sync)), "uwtable(sync)");
+        let k = AllocFnKind::ZEROED | AllocFnKind::ALLOC;
+        assert_eq!(show(|o| write_allockind(o, k)), "allockind(\"alloc,zeroed\")");
     }
 }
