@@ -1,7 +1,6 @@
 //! The `.ll` parser: a recursive-descent parser over the lexer's tokens, following LLParser's
 //! grammar and forward-reference rules. One error stops the parse.
 
-mod attr_upgrade;
 mod attrs;
 mod constants;
 mod coro;
@@ -482,7 +481,6 @@ impl<'a> Parser<'a> {
         self.upgrade_debug_info();
         self.upgrade_section_names();
         self.copy_module_attrs_to_functions();
-        self.upgrade_attributes();
         self.upgrade_implicit_sections();
         self.apply_intrinsic_attrs();
         Ok(())
