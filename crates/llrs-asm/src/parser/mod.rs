@@ -492,7 +492,9 @@ impl<'a> Parser<'a> {
         let triple = self.m.triple.as_deref().map(|t| String::from_utf8_lossy(t).into_owned()).unwrap_or_default();
         let dl = self.m.data_layout.as_deref().map(|d| String::from_utf8_lossy(d).into_owned()).unwrap_or_default();
         let up = upgrade::upgrade_data_layout(&dl, &triple);
-        match llrs_ir::datalayout::DataLayout::parse(&up) {
+        // Default alignments come from the layout as written (LLParser); the upgrade is what the
+        // bitcode reader then sets on the module.
+        match llrs_ir::datalayout::DataLayout::parse(&dl) {
             Ok(layout) => self.dl = layout,
             Err(msg) => return self.err(self.dl_pos, msg),
         }

@@ -146,11 +146,10 @@ pub fn upgrade_data_layout(dl: &str, triple: &str) -> String {
         add_ptr_spaces(&mut res);
         return res;
     }
-    if t.is_ppc_aix() && !dl.contains("f64:32:64") {
-        // AIX aligns doubles to 32 bits: spelled out before the stack alignment.
-        if let Some(i) = res.find("-S128") {
-            res.insert_str(i, "-f64:32:64");
-        }
+    if t.is_ppc_aix() && !dl.is_empty() && !dl.contains("f64:32:64") {
+        // AIX aligns doubles to 32 bits: spelled out before the stack alignment, or at the end.
+        let at = res.find("-S128").unwrap_or(res.len());
+        res.insert_str(at, "-f64:32:64");
     }
     if t.is_sparc() || (t.is_mips64() && !dl.contains("m:m")) || t.is_ppc64() || t.is_wasm() {
         if !res.contains("-i128:128") {
@@ -225,7 +224,7 @@ mod tests {
             upgrade_data_layout("E-m:a-i64:64-p:32:32-n32-f80:32-S128-v256:256:256", "powerpc64-ibm-aix"),
             "E-m:a-i64:64-i128:128-p:32:32-n32-f80:32-f64:32:64-S128-v256:256:256"
         );
-        assert_eq!(upgrade_data_layout("E-m:a-p:32:32-n32", "powerpc-ibm-aix"), "E-m:a-p:32:32-n32");
+        assert_eq!(upgrade_data_layout("E-m:a-p:32:32-n32", "powerpc-ibm-aix"), "E-m:a-p:32:32-n32-f64:32:64");
         assert_eq!(
             upgrade_data_layout("e-m:x-p:32:32-i64:64-f80:32-n8:16:32-a:0:32-S32", "i686-pc-win32"),
             "e-m:x-p:32:32-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32-a:0:32-S32"
