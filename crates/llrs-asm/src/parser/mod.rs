@@ -482,6 +482,7 @@ impl<'a> Parser<'a> {
         self.upgrade_section_names();
         self.copy_module_attrs_to_functions();
         self.upgrade_implicit_sections();
+        self.upgrade_function_attributes();
         self.apply_intrinsic_attrs();
         Ok(())
     }

@@ -4,7 +4,8 @@
 //! AArch64 branch-protection module flags become function attributes).
 
 use super::Parser;
-use llrs_ir::{APInt, Attr, AttrArg, AttrsId, Const, Context, Md, MdKind, MdNode, Symbol};
+use llrs_ir::instructions::{InstExtra, RMW_OPS};
+use llrs_ir::{APInt, Attr, AttrArg, AttrsId, Const, Context, Md, MdKind, MdNode, Opcode, Symbol};
 
 impl<'a> Parser<'a> {
     /// `UpgradeSectionAttributes`: `__DATA, __objc_catlist, ...` loses the spaces around its
@@ -139,6 +140,63 @@ impl<'a> Parser<'a> {
         match flags.iter().position(same_key) {
             Some(i) => flags[i] = node,
             None => flags.push(node),
+        }
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// `UpgradeFunctionAttributes`, for every defined function: call sites marked `strictfp` in a
+    /// function that is not become `nobuiltin`, and `"amdgpu-unsafe-fp-atomics"="true"` turns
+    /// into the AMDGPU metadata on the function's floating-point `atomicrmw`s.
+    pub(super) fn upgrade_function_attributes(&mut self) {
+        let ctx = &mut self.m.ctx;
+        let strictfp = ctx.sym_bytes(b"strictfp");
+        let nobuiltin = ctx.sym_bytes(b"nobuiltin");
+        let unsafe_atomics = ctx.sym_bytes(b"amdgpu-unsafe-fp-atomics");
+        let mut fp_md_kinds = Vec::new();
+        for g in self.m.globals.values_mut() {
+            let Some(f) = g.func.as_deref_mut() else { continue };
+            let Some(body) = f.body.as_mut() else { continue };
+            let has = |ctx: &Context, set: AttrsId, k: Symbol| ctx.attrs_of(set).iter().any(|a| a.kind == k);
+            if !has(ctx, f.attrs.func, strictfp) {
+                for inst in body.insts.values_mut() {
+                    let InstExtra::Call(c) = &mut inst.extra else { continue };
+                    if !has(ctx, c.attrs.func, strictfp) {
+                        continue;
+                    }
+                    let mut set: Vec<Attr> =
+                        ctx.attrs_of(c.attrs.func).iter().filter(|a| a.kind != strictfp).cloned().collect();
+                    set.push(Attr { kind: nobuiltin, arg: AttrArg::None });
+                    c.attrs.func = ctx.attrs(set);
+                }
+            }
+            let Some(value) = str_attr(ctx, f.attrs.func, unsafe_atomics) else { continue };
+            if value.is_some_and(|v| ctx.name(v) == b"true") {
+                if fp_md_kinds.is_empty() {
+                    let empty = ctx.md_intern(MdNode::tuple(false, []));
+                    for k in [
+                        &b"amdgpu.no.fine.grained.host.memory"[..],
+                        b"amdgpu.no.remote.memory.access",
+                        b"amdgpu.ignore.denormal.mode",
+                    ] {
+                        fp_md_kinds.push((ctx.md_kind(k), empty));
+                    }
+                }
+                for inst in body.insts.values_mut() {
+                    let InstExtra::Mem { rmw, .. } = inst.extra else { continue };
+                    let fp = RMW_OPS.get(rmw as usize).is_some_and(|op| op.starts_with('f'));
+                    if inst.op != Opcode::AtomicRmw || !fp {
+                        continue;
+                    }
+                    for &(k, node) in &fp_md_kinds {
+                        match inst.md.iter_mut().find(|e| e.0 == k) {
+                            Some(e) => e.1 = node,
+                            None => inst.md.push((k, node)),
+                        }
+                    }
+                }
+            }
+            f.attrs.func = without(ctx, f.attrs.func, unsafe_atomics);
         }
     }
 }
