@@ -320,8 +320,8 @@ pub struct Module {
     pub named_md: Vec<(Symbol, Vec<MdId>)>,
     /// Inline asm values.
     pub asms: IdVec<AsmId, InlineAsm>,
-    /// ThinLTO summary entries (`^N = ...`), by number, as their canonical text after `= `.
-    pub summaries: Vec<(u32, Vec<u8>)>,
+    /// The ThinLTO module summary index read from `^N = ...` entries.
+    pub summary: crate::summary::SummaryIndex,
     /// Module-level `uselistorder` directives are applied at parse time; kept here when not.
     pub pending_uselistorder: usize,
 }
