@@ -22,6 +22,7 @@ pub mod intrinsic_sig;
 pub mod intrinsics;
 pub mod metadata;
 pub mod module;
+pub mod summary;
 pub mod symbol;
 pub mod types;
 pub mod value;

@@ -338,8 +338,8 @@ pub struct Module {
     pub named_md: Vec<(Symbol, Vec<MdId>)>,
     /// Inline asm values.
     pub asms: IdVec<AsmId, InlineAsm>,
-    /// ThinLTO summary entries (`^N = ...`), by number, as their canonical text after `= `.
-    pub summaries: Vec<(u32, Vec<u8>)>,
+    /// The ThinLTO module summary index read from `^N = ...` entries.
+    pub summary: crate::summary::SummaryIndex,
     /// `uselistorder` directives for values without use-lists in llrs (globals, constants, and
     /// blocks used by `blockaddress`): kept for a writer that preserves use-list order. Those on
     /// local values are applied to the function's use-lists when read.

@@ -18,6 +18,9 @@ mod module_attrs;
 mod module_flags;
 mod nummap;
 mod nvvm;
+mod summary;
+mod summary_function;
+mod summary_typeid;
 mod types;
 mod upgrade;
 
@@ -150,6 +153,8 @@ pub(crate) struct Parser<'a> {
     pub body: llrs_ir::Body,
     /// Call-site attribute groups of the call being parsed.
     pub pending_call_groups: Option<(GroupRefs, Vec<Attr>)>,
+    /// Summary entries: module ids, numbered values and forward references.
+    pub summary: summary::SummaryState,
 }
 
 impl<'a> Parser<'a> {
@@ -189,6 +194,7 @@ impl<'a> Parser<'a> {
             pending_records: Vec::new(),
             cur_num: 0,
             type_aliases: FxHashMap::default(),
+            summary: Default::default(),
         }
     }
 
@@ -417,31 +423,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `^N = ...`: a ThinLTO summary entry, kept as its text up to the end of its parentheses.
-    fn parse_summary_entry(&mut self) -> PResult<()> {
-        let n = self.tok_num()?;
-        self.next();
-        self.expect(Tok::Equal, "expected '=' here")?;
-        let start = self.pos();
-        let mut depth = 0i32;
-        let mut end;
-        loop {
-            match self.tok.kind {
-                Tok::Eof | Tok::Error => return self.err_here("unexpected end of summary entry"),
-                Tok::LParen => depth += 1,
-                Tok::RParen => depth -= 1,
-                _ => {}
-            }
-            end = self.tok.end as usize;
-            self.next();
-            if depth == 0 && !matches!(self.tok.kind, Tok::LParen) && !self.src[start..end].ends_with(b":") {
-                break;
-            }
-        }
-        self.m.summaries.push((n, self.src[start..end].to_vec()));
-        Ok(())
-    }
-
     /// The program address space of the data layout (`P<n>`), 0 by default.
     pub fn program_addrspace(&self) -> u32 {
         let Some(dl) = &self.m.data_layout else { return 0 };
@@ -484,7 +465,7 @@ impl<'a> Parser<'a> {
         self.upgrade_implicit_sections();
         self.upgrade_function_attributes();
         self.apply_intrinsic_attrs();
-        Ok(())
+        self.validate_summary()
     }
 
     /// Upgrades the data layout string for the triple and reads it, as LLVM does once the
@@ -566,14 +547,11 @@ impl<'a> Parser<'a> {
 /// Parses a module, turning the first error into an LLVM-style diagnostic.
 pub(crate) fn parse(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
     let mut p = Parser::new(src);
+    // Without `source_filename`, LLVM names the module's source after its input (summary
+    // entries need it for the GUIDs of local values).
+    p.m.source_filename = Some(file.as_bytes().to_vec());
     match p.parse_module() {
-        Ok(()) => {
-            // Without `source_filename`, LLVM names the module's source after its input.
-            if p.m.source_filename.is_none() {
-                p.m.source_filename = Some(file.as_bytes().to_vec());
-            }
-            Ok(p.m)
-        }
+        Ok(()) => Ok(p.m),
         Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
     }
 }

@@ -154,6 +154,16 @@ impl<'a> Parser<'a> {
         let nobuiltin = ctx.sym_bytes(b"nobuiltin");
         let unsafe_atomics = ctx.sym_bytes(b"amdgpu-unsafe-fp-atomics");
         let mut fp_md_kinds = Vec::new();
+        // Constrained floating-point intrinsics keep their `strictfp`.
+        let constrained: rustc_hash::FxHashSet<llrs_ir::GlobalId> = self
+            .m
+            .functions
+            .iter()
+            .copied()
+            .filter(|&g| {
+                self.m.globals[g].name.is_some_and(|n| ctx.name(n).starts_with(b"llvm.experimental.constrained."))
+            })
+            .collect();
         for g in self.m.globals.values_mut() {
             let Some(f) = g.func.as_deref_mut() else { continue };
             let Some(body) = f.body.as_mut() else { continue };
@@ -161,7 +171,14 @@ impl<'a> Parser<'a> {
             if !has(ctx, f.attrs.func, strictfp) {
                 for inst in body.insts.values_mut() {
                     let InstExtra::Call(c) = &mut inst.extra else { continue };
-                    if !has(ctx, c.attrs.func, strictfp) {
+                    let callee = match inst.operands.first() {
+                        Some(&llrs_ir::Value::Const(k)) => match ctx.const_of(k) {
+                            Const::Global(_, g) => Some(*g),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    if !has(ctx, c.attrs.func, strictfp) || callee.is_some_and(|g| constrained.contains(&g)) {
                         continue;
                     }
                     let mut set: Vec<Attr> =

@@ -12,6 +12,8 @@ mod metadata;
 mod module;
 mod names;
 mod slots;
+mod summary;
+mod summary_bitcode;
 mod types;
 
 use llrs_ir::metadata::Md;

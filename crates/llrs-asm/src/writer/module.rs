@@ -17,6 +17,13 @@ impl Writer<'_> {
     /// `AssemblyWriter::printModule`.
     pub(super) fn print_module(&mut self) {
         let m = self.m;
+        let summary = super::summary_bitcode::round_trip(m);
+        if let super::summary_bitcode::RoundTrip::Combined(idx) = &summary {
+            // `llvm-as` writes a combined index instead of an empty module.
+            self.out.extend_from_slice(b"source_filename = \"<stdin>\"\n");
+            super::summary::write_summary_index(&mut self.out, idx);
+            return;
+        }
         if let Some(s) = &m.source_filename {
             if !s.is_empty() {
                 self.out.extend_from_slice(b"source_filename = \"");
@@ -116,19 +123,8 @@ impl Writer<'_> {
             self.out.push(b'\n');
             self.write_all_md();
         }
-        if !m.summaries.is_empty() {
-            self.out.push(b'\n');
-            for (n, text) in &m.summaries {
-                self.out.push(b'^');
-                write_u64(&mut self.out, *n as u64);
-                self.out.extend_from_slice(b" = ");
-                self.out.extend_from_slice(text);
-                if let Some(guid) = summary_guid(text) {
-                    self.out.extend_from_slice(b" ; guid = ");
-                    write_u64(&mut self.out, guid);
-                }
-                self.out.push(b'\n');
-            }
+        if let super::summary_bitcode::RoundTrip::PerModule(idx) = &summary {
+            super::summary::write_summary_index(&mut self.out, idx);
         }
     }
 
@@ -547,18 +543,4 @@ fn predecessors(body: &Body) -> Vec<Vec<BlockId>> {
         p.reverse();
     }
     preds
-}
-
-/// The ` ; guid = N` comment of a summary entry named by `name:` (gv, typeid,
-/// typeidCompatibleVTable): the MD5-based GUID of the name.
-fn summary_guid(text: &[u8]) -> Option<u64> {
-    if text.ends_with(b")") || !text.contains(&b';') {
-        for prefix in [&b"gv: (name: \""[..], b"typeid: (name: \"", b"typeidCompatibleVTable: (name: \""] {
-            if let Some(rest) = text.strip_prefix(prefix) {
-                let end = rest.iter().position(|&b| b == b'"')?;
-                return Some(super::names::md5_low64(&rest[..end]));
-            }
-        }
-    }
-    None
 }

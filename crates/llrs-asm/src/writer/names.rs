@@ -125,46 +125,6 @@ pub fn write_hex_min(out: &mut Vec<u8>, v: u64) {
     write_hex_padded(out, v, digits);
 }
 
-/// The low 64 bits (little-endian) of the MD5 of `data`: LLVM's `MD5Hash`, which gives a global
-/// value's GUID from its name.
-pub fn md5_low64(data: &[u8]) -> u64 {
-    const S: [u32; 64] = [
-        7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14,
-        20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6,
-        10, 15, 21,
-    ];
-    let k: Vec<u32> = (0..64).map(|i| ((i as f64 + 1.0).sin().abs() * 4294967296.0) as u32).collect();
-    let (mut a0, mut b0, mut c0, mut d0) = (0x67452301u32, 0xefcdab89u32, 0x98badcfeu32, 0x10325476u32);
-    let mut msg = data.to_vec();
-    msg.push(0x80);
-    while msg.len() % 64 != 56 {
-        msg.push(0);
-    }
-    msg.extend_from_slice(&((data.len() as u64).wrapping_mul(8)).to_le_bytes());
-    for chunk in msg.chunks(64) {
-        let m: Vec<u32> = chunk.chunks(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])).collect();
-        let (mut a, mut b, mut c, mut d) = (a0, b0, c0, d0);
-        for i in 0..64 {
-            let (f, g) = match i / 16 {
-                0 => ((b & c) | (!b & d), i),
-                1 => ((d & b) | (!d & c), (5 * i + 1) % 16),
-                2 => (b ^ c ^ d, (3 * i + 5) % 16),
-                _ => (c ^ (b | !d), (7 * i) % 16),
-            };
-            let f2 = f.wrapping_add(a).wrapping_add(k[i]).wrapping_add(m[g]);
-            a = d;
-            d = c;
-            c = b;
-            b = b.wrapping_add(f2.rotate_left(S[i]));
-        }
-        a0 = a0.wrapping_add(a);
-        b0 = b0.wrapping_add(b);
-        c0 = c0.wrapping_add(c);
-        d0 = d0.wrapping_add(d);
-    }
-    (a0 as u64) | ((b0 as u64) << 32)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,7 +152,5 @@ mod tests {
         v.push(b' ');
         write_i64(&mut v, i64::MIN);
         assert_eq!(v, b"8000000000000 -9223372036854775808");
-        assert_eq!(md5_low64(b"main"), 15822663052811949562);
-        assert_eq!(md5_low64(b"_ZTS1C"), 1884921850105019584);
     }
 }
