@@ -374,8 +374,10 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let c = self.parse_const_expr_inner()?;
         if let Some(t) = expect {
-            if self.m.ctx.const_of(c).ty() != t {
-                return self.err(pos, "constant expression type mismatch");
+            let got = self.m.ctx.const_of(c).ty();
+            if got != t {
+                let (g, w) = (super::types::type_text(&self.m, got), super::types::type_text(&self.m, t));
+                return self.err(pos, format!("constant expression type mismatch: got type '{g}' but expected '{w}'"));
             }
         }
         Ok(c)

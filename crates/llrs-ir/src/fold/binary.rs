@@ -1,9 +1,9 @@
 //! Binary operators: `ConstantExpr::get` and `ConstantFoldBinaryInstruction`.
 
 use super::{
-    all_ones_value, expr, float_kind, float_value, get_extract_element, i32_const, int_of, int_value, intern,
-    is_expr, is_null, is_undef, null_value, poison, splat, splat_int, splat_value, type_of, undef, vec_shape,
-    vector, MAX_FOLD_ELEMENTS,
+    all_ones_value, expr, float_kind, float_value, get_extract_element, i32_const, int_of, int_value, intern, is_expr,
+    is_null, is_undef, null_value, poison, splat, splat_int, splat_value, type_of, undef, vec_shape, vector,
+    MAX_FOLD_ELEMENTS,
 };
 use crate::apint::APInt;
 use crate::constants::{Const, ConstId};
@@ -80,7 +80,7 @@ fn float_nan(k: FloatKind) -> u128 {
         FloatKind::Float => 0x7fc0_0000,
         FloatKind::Double | FloatKind::PpcFp128 => 0x7ff8_0000_0000_0000,
         FloatKind::X86Fp80 => 0x7fff_c000_0000_0000_0000,
-        FloatKind::Fp128 => 0x7fff_8 << 108,
+        FloatKind::Fp128 => (0x7fff << 112) | (1 << 111),
     }
 }
 

@@ -1,9 +1,8 @@
 //! Casts: `ConstantExpr::getCast` and `ConstantFoldCastInstruction`.
 
 use super::{
-    all_ones_value, expr, float_kind, get_extract_element, i32_const, intern, is_all_ones, is_null,
-    is_vector, null_value, poison, scalar_bits, splat, splat_value, type_of, undef, vec_shape, vector,
-    MAX_FOLD_ELEMENTS,
+    all_ones_value, expr, float_kind, get_extract_element, i32_const, intern, is_all_ones, is_null, is_vector,
+    null_value, poison, scalar_bits, splat, splat_value, type_of, undef, vec_shape, vector, MAX_FOLD_ELEMENTS,
 };
 use crate::apint::APInt;
 use crate::constants::{Const, ConstId};
@@ -50,7 +49,11 @@ pub fn fold_cast(ctx: &mut Context, op: Opcode, c: ConstId, ty: TypeId) -> Optio
         Const::Poison(_) => return Some(poison(ctx, ty)),
         Const::Undef(_) => {
             use Opcode::*;
-            return Some(if matches!(op, ZExt | SExt | UIToFP | SIToFP) { null_value(ctx, ty) } else { undef(ctx, ty) });
+            return Some(if matches!(op, ZExt | SExt | UIToFP | SIToFP) {
+                null_value(ctx, ty)
+            } else {
+                undef(ctx, ty)
+            });
         }
         _ => {}
     }
@@ -247,11 +250,7 @@ fn eliminable_cast_pair(
             }
         }
         9 => Some(Opcode::ZExt),
-        12 => Some(if addr_space(ctx, src) != addr_space(ctx, dst) {
-            Opcode::AddrSpaceCast
-        } else {
-            Opcode::BitCast
-        }),
+        12 => Some(if addr_space(ctx, src) != addr_space(ctx, dst) { Opcode::AddrSpaceCast } else { Opcode::BitCast }),
         13 => is_ptr_or_ptr_vector(ctx, dst).then_some(first),
         14 => is_ptr_or_ptr_vector(ctx, src).then_some(Opcode::AddrSpaceCast),
         15 => Some(first),

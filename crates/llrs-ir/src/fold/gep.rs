@@ -1,8 +1,8 @@
 //! `getelementptr`: `ConstantExpr::getGetElementPtr` and `ConstantFoldGetElementPtr`.
 
 use super::{
-    int_of, intern, is_null, is_struct, is_undef, is_vector, poison, splat, splat_value, struct_field, type_of,
-    undef, vec_shape, GepInfo,
+    int_of, intern, is_null, is_struct, is_undef, is_vector, poison, splat, splat_value, struct_field, type_of, undef,
+    vec_shape, GepInfo,
 };
 use crate::constants::{Const, ConstExpr, ConstId};
 use crate::context::Context;

@@ -104,15 +104,7 @@ pub(crate) fn intern(ctx: &mut Context, e: ConstExpr) -> ConstId {
 
 /// An expression with no GEP parts and no predicate.
 pub(crate) fn expr(op: Opcode, ty: TypeId, flags: u16, operands: &[ConstId]) -> ConstExpr {
-    ConstExpr {
-        op,
-        ty,
-        flags,
-        operands: SmallVec::from_slice(operands),
-        source_ty: None,
-        inrange: None,
-        pred: None,
-    }
+    ConstExpr { op, ty, flags, operands: SmallVec::from_slice(operands), source_ty: None, inrange: None, pred: None }
 }
 
 // ---- types ----

@@ -2,8 +2,8 @@
 //! `ConstantFoldInsertElementInstruction`, `ConstantFoldShuffleVectorInstruction`).
 
 use super::{
-    aggregate_element_at, expr, get_gep, i32_const, int_of, intern, is_null, is_undef, poison,
-    splat, splat_value, type_of, undef, vec_shape, vector, GepInfo, MAX_FOLD_ELEMENTS,
+    aggregate_element_at, expr, get_gep, i32_const, int_of, intern, is_null, is_undef, poison, splat, splat_value,
+    type_of, undef, vec_shape, vector, GepInfo, MAX_FOLD_ELEMENTS,
 };
 use crate::constants::{Const, ConstId};
 use crate::context::Context;
@@ -200,9 +200,10 @@ pub fn get_shuffle_vector(ctx: &mut Context, v1: ConstId, v2: ConstId, mask: Con
 
 /// `ConstantFoldShuffleVectorInstruction`.
 ///
-/// An all-undef mask: poison; an all-zero mask: a splat of element 0 (`zeroinitializer` when it
-/// is null; a scalable splat of a non-null value stays an expression, which prints as
-/// `splat (...)`); otherwise a fixed vector is built lane by lane (undef lanes are undef).
+/// An all-undef mask: poison; an all-zero mask: a splat of element 0 (for a scalable vector only
+/// when that is null, undef or poison; otherwise the expression stays, and prints as
+/// `splat (...)` when it has the form of one); otherwise a fixed vector is built lane by lane
+/// (undef lanes are undef).
 pub fn fold_shuffle_vector(ctx: &mut Context, v1: ConstId, v2: ConstId, mask: ConstId) -> Option<ConstId> {
     let s1 = vec_shape(ctx, type_of(ctx, v1))?;
     let m = mask_of(ctx, mask)?;
@@ -214,10 +215,8 @@ pub fn fold_shuffle_vector(ctx: &mut Context, v1: ConstId, v2: ConstId, mask: Co
     if m.all_zero() {
         let zero = i32_const(ctx, 0);
         let e = get_extract_element(ctx, v1, zero);
-        if is_null(ctx, e) {
-            return Some(ctx.konst(Const::Zero(res_ty)));
-        }
-        if !s1.scalable {
+        // A scalable splat of anything else would fold back into a shuffle.
+        if !s1.scalable || is_null(ctx, e) || is_undef(ctx, e) {
             return Some(splat(ctx, res_ty, e));
         }
         // LLVM keeps the expression; it is a splat, printed as one when the value is an integer
