@@ -403,6 +403,11 @@ impl<'a> Parser<'a> {
                 self.expect_kw(b"to", "expected 'to' in constantexpr cast")?;
                 let dest = self.parse_type("expected type")?;
                 self.expect(Tok::RParen, "expected ')' at end of constantexpr cast")?;
+                let src = self.m.ctx.const_of(c).ty();
+                if !fold::cast_is_valid(&self.m.ctx, op, src, dest) {
+                    let (s, d) = (super::types::type_text(&self.m, src), super::types::type_text(&self.m, dest));
+                    return self.err(pos, format!("invalid cast opcode for cast from '{s}' to '{d}'"));
+                }
                 Ok(fold::get_cast(&mut self.m.ctx, op, c, dest))
             }
             Opcode::Add | Opcode::Sub | Opcode::Xor => {
@@ -425,6 +430,9 @@ impl<'a> Parser<'a> {
                 let at = self.m.ctx.const_of(a).ty();
                 if at != self.m.ctx.const_of(b).ty() {
                     return self.err(pos, "operands of constexpr must have same type");
+                }
+                if !matches!(self.m.ctx.type_of(fold_scalar(&self.m.ctx, at)), Type::Int(_)) {
+                    return self.err(pos, "constexpr requires integer or integer vector operands");
                 }
                 Ok(fold::get_binary(&mut self.m.ctx, op, a, b, fl))
             }
@@ -523,6 +531,14 @@ impl<'a> Parser<'a> {
             }
             _ => self.err(pos, "invalid vector constant expression"),
         }
+    }
+}
+
+/// The element type of a vector type, the type itself otherwise.
+fn fold_scalar(ctx: &llrs_ir::Context, t: TypeId) -> TypeId {
+    match ctx.type_of(t) {
+        Type::Vector { elem, .. } => *elem,
+        _ => t,
     }
 }
 

@@ -259,3 +259,59 @@ fn eliminable_cast_pair(
         _ => None,
     }
 }
+
+/// `getPrimitiveSizeInBits`: (minimum bits, scalable); 0 for pointers and unsized types.
+fn primitive_bits(ctx: &Context, t: TypeId) -> (u64, bool) {
+    match ctx.type_of(t) {
+        Type::Int(b) => (*b as u64, false),
+        Type::Float(k) => (k.bits() as u64, false),
+        Type::X86Amx => (8192, false),
+        Type::Vector { len, scalable, elem } => (*len as u64 * primitive_bits(ctx, *elem).0, *scalable),
+        _ => (0, false),
+    }
+}
+
+/// `CastInst::castIsValid`: whether `op` may cast a value of type `src` to `dst`.
+pub fn cast_is_valid(ctx: &Context, op: Opcode, src: TypeId, dst: TypeId) -> bool {
+    let first_class_scalar_or_vector = |t: TypeId| {
+        !matches!(
+            ctx.type_of(t),
+            Type::Void | Type::Function { .. } | Type::Array(..) | Type::Struct { .. } | Type::Named(_)
+        )
+    };
+    if !first_class_scalar_or_vector(src) || !first_class_scalar_or_vector(dst) {
+        return false;
+    }
+    let count = |t: TypeId| vec_shape(ctx, t).map_or((0, false), |s| (s.len, s.scalable));
+    let same_count = count(src) == count(dst);
+    let scalar = |t: TypeId| ctx.type_of(super::scalar_type(ctx, t));
+    let is_int = |t: TypeId| matches!(scalar(t), Type::Int(_));
+    let is_fp = |t: TypeId| matches!(scalar(t), Type::Float(_));
+    let (sb, db) = (scalar_bits(ctx, src), scalar_bits(ctx, dst));
+    use Opcode::*;
+    match op {
+        Trunc => is_int(src) && is_int(dst) && same_count && sb > db,
+        ZExt | SExt => is_int(src) && is_int(dst) && same_count && sb < db,
+        FPTrunc => is_fp(src) && is_fp(dst) && same_count && sb > db,
+        FPExt => is_fp(src) && is_fp(dst) && same_count && sb < db,
+        UIToFP | SIToFP => is_int(src) && is_fp(dst) && same_count,
+        FPToUI | FPToSI => is_fp(src) && is_int(dst) && same_count,
+        PtrToAddr | PtrToInt => same_count && addr_space(ctx, src).is_some() && is_int(dst),
+        IntToPtr => same_count && is_int(src) && addr_space(ctx, dst).is_some(),
+        BitCast => match (addr_space(ctx, src), addr_space(ctx, dst)) {
+            (None, None) => primitive_bits(ctx, src) == primitive_bits(ctx, dst),
+            (Some(a), Some(b)) if a == b => match (count(src), count(dst)) {
+                ((0, _), (0, _)) => true,
+                ((0, _), d) => d == (1, false),
+                (s, (0, _)) => s == (1, false),
+                (s, d) => s == d,
+            },
+            _ => false,
+        },
+        AddrSpaceCast => match (addr_space(ctx, src), addr_space(ctx, dst)) {
+            (Some(a), Some(b)) => a != b && same_count,
+            _ => false,
+        },
+        _ => false,
+    }
+}

@@ -500,3 +500,33 @@ fn fold_expr_dispatches() {
     let Const::Expr(e) = t.k(r).clone() else { panic!("expected an add") };
     assert_eq!(e.flags, flags::NUW);
 }
+
+#[test]
+fn cast_validity() {
+    let mut t = T::new();
+    let i32t = t.c().int_ty(32);
+    let i64t = t.c().int_ty(64);
+    let p0 = t.c().ptr_ty(0);
+    let p1 = t.c().ptr_ty(1);
+    let f = t.c().float_ty(FloatKind::Float);
+    let v1p = t.vec_ty(1, p0, false);
+    let v2i = t.vec_ty(2, i32t, false);
+    let s1 = t.vec_ty(1, i64t, true);
+    let s2 = t.vec_ty(2, i32t, true);
+    let c = &t.m.ctx;
+    assert!(cast_is_valid(c, Opcode::Trunc, i64t, i32t));
+    assert!(!cast_is_valid(c, Opcode::Trunc, i32t, i64t));
+    assert!(!cast_is_valid(c, Opcode::Trunc, i32t, p0));
+    assert!(cast_is_valid(c, Opcode::BitCast, i32t, f));
+    assert!(cast_is_valid(c, Opcode::BitCast, v2i, i64t));
+    assert!(!cast_is_valid(c, Opcode::BitCast, i32t, p0));
+    assert!(!cast_is_valid(c, Opcode::BitCast, p0, p1));
+    assert!(cast_is_valid(c, Opcode::BitCast, p0, v1p));
+    assert!(cast_is_valid(c, Opcode::BitCast, s1, s2));
+    assert!(!cast_is_valid(c, Opcode::BitCast, s1, v2i));
+    assert!(cast_is_valid(c, Opcode::AddrSpaceCast, p0, p1));
+    assert!(!cast_is_valid(c, Opcode::AddrSpaceCast, p0, p0));
+    assert!(cast_is_valid(c, Opcode::PtrToInt, p1, i32t));
+    assert!(!cast_is_valid(c, Opcode::PtrToInt, v1p, i64t));
+    assert!(cast_is_valid(c, Opcode::IntToPtr, i64t, p0));
+}
