@@ -476,6 +476,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
+                self.check_const_gep(src, &ops, pos)?;
                 let gep = fold::GepInfo { source_ty: src, flags: fl, inrange };
                 Ok(fold::get_gep(&mut self.m.ctx, &gep, ops[0], &ops[1..]))
             }
@@ -513,6 +514,39 @@ impl<'a> Parser<'a> {
             Type::Array(_, e) => self.is_scalable(*e),
             _ => false,
         }
+    }
+
+    /// LLParser's checks of a constant `getelementptr`'s operands.
+    fn check_const_gep(&mut self, src: TypeId, ops: &[ConstId], pos: usize) -> PResult<()> {
+        let c = &self.m.ctx;
+        let base_ty = c.const_of(ops[0]).ty();
+        let scalar = |t: TypeId| match c.type_of(t) {
+            Type::Vector { elem, .. } => *elem,
+            _ => t,
+        };
+        if !matches!(c.type_of(scalar(base_ty)), Type::Ptr(_)) {
+            return self.err(pos, "base of getelementptr must be a pointer");
+        }
+        let mut width = match c.type_of(base_ty) {
+            Type::Vector { len, .. } => *len,
+            _ => 0,
+        };
+        for &i in &ops[1..] {
+            let it = c.const_of(i).ty();
+            if !matches!(c.type_of(scalar(it)), Type::Int(_)) {
+                return self.err(pos, "getelementptr index must be an integer");
+            }
+            if let Type::Vector { len, .. } = c.type_of(it) {
+                if width != 0 && width != *len {
+                    return self.err(pos, "getelementptr vector index has a wrong number of elements");
+                }
+                width = *len;
+            }
+        }
+        if fold::gep_indexed_type(&mut self.m.ctx, src, &ops[1..]).is_none() {
+            return self.err(pos, "invalid getelementptr indices");
+        }
+        Ok(())
     }
 
     /// Checks the operand count and kinds of a vector constant expression.

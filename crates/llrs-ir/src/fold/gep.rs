@@ -109,3 +109,30 @@ pub fn fold_gep(ctx: &mut Context, gep: &GepInfo, base: ConstId, indices: &[Cons
     }
     Some(base)
 }
+
+/// `GetElementPtrInst::getIndexedType`: the type `indices` (the first one steps over the
+/// pointer) select in `source_ty`, or `None` when they do not index it: a struct takes an `i32`
+/// constant (or a fixed splat of one) below its field count; arrays and vectors take any index.
+pub fn gep_indexed_type(ctx: &mut Context, source_ty: TypeId, indices: &[ConstId]) -> Option<TypeId> {
+    let mut cur = source_ty;
+    for &idx in indices.iter().skip(1) {
+        cur = if is_struct(ctx, cur) {
+            let it = type_of(ctx, idx);
+            let shape = vec_shape(ctx, it);
+            let elem = shape.map_or(it, |s| s.elem);
+            if !matches!(ctx.type_of(elem), Type::Int(32)) || shape.is_some_and(|s| s.scalable) {
+                return None;
+            }
+            let c = if shape.is_some() { splat_value(ctx, idx)? } else { idx };
+            let i = int_of(ctx, c)?.to_u64()?;
+            struct_field(ctx, cur, i)?
+        } else {
+            match ctx.type_of(cur) {
+                Type::Array(_, e) => *e,
+                Type::Vector { elem, .. } => *elem,
+                _ => return None,
+            }
+        };
+    }
+    Some(cur)
+}

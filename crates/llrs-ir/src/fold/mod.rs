@@ -46,7 +46,7 @@ mod tests;
 pub use aggregate::{array, is_null, splat, structure, vector};
 pub use binary::{fold_binary, get_binary};
 pub use casts::{cast_is_valid, fold_cast, get_cast};
-pub use gep::{fold_gep, gep_result_type, get_gep};
+pub use gep::{fold_gep, gep_indexed_type, gep_result_type, get_gep};
 pub use vector::{
     fold_extract_element, fold_insert_element, fold_shuffle_vector, get_extract_element, get_insert_element,
     get_shuffle_vector,

@@ -530,3 +530,21 @@ fn cast_validity() {
     assert!(!cast_is_valid(c, Opcode::PtrToInt, v1p, i64t));
     assert!(cast_is_valid(c, Opcode::IntToPtr, i64t, p0));
 }
+
+#[test]
+fn gep_indexed_types() {
+    let mut t = T::new();
+    let i8t = t.c().int_ty(8);
+    let i32t = t.c().int_ty(32);
+    let st = t.ty(Type::Struct { packed: false, elems: smallvec::smallvec![i32t, i8t] });
+    let (z, one32, one64, two32) = (t.int(64, 0), t.int(32, 1), t.int(64, 1), t.int(32, 2));
+    assert_eq!(gep_indexed_type(t.c(), st, &[z, one32]), Some(i8t));
+    assert_eq!(gep_indexed_type(t.c(), st, &[z, one64]), None);
+    assert_eq!(gep_indexed_type(t.c(), st, &[z, two32]), None);
+    assert_eq!(gep_indexed_type(t.c(), i32t, &[z, one32]), None);
+    let v2 = t.vec_ty(2, i32t, false);
+    let ones = splat(t.c(), v2, one32);
+    assert_eq!(gep_indexed_type(t.c(), st, &[z, ones]), Some(i8t));
+    let mixed = t.ivec(32, &[0, 1]);
+    assert_eq!(gep_indexed_type(t.c(), st, &[z, mixed]), None);
+}
