@@ -22,7 +22,8 @@
 //! let three = ctx.konst(Const::Int(i32t, APInt::from_u64(32, 3)));
 //! let five = get_binary(&mut ctx, Opcode::Add, two, three, 0);
 //! assert_eq!(ctx.const_of(five), &Const::Int(i32t, APInt::from_u64(32, 5)));
-//! assert!(fold::is_null(&ctx, get_binary(&mut ctx, Opcode::Xor, five, five, 0)));
+//! let zero = get_binary(&mut ctx, Opcode::Xor, five, five, 0);
+//! assert!(fold::is_null(&ctx, zero));
 //! ```
 //!
 //! Not ported (they need what a context alone does not have, or an exact `APFloat`): the
