@@ -267,6 +267,227 @@ impl APInt {
     }
 }
 
+/// Arithmetic and logic, as LLVM's APInt does them: both operands have the same width and results
+/// wrap modulo 2^width.
+impl APInt {
+    /// All bits set.
+    pub fn all_ones(width: u32) -> APInt {
+        let mut a = APInt { width, words: SmallVec::from_elem(u64::MAX, words_for(width)) };
+        a.clear_unused();
+        a
+    }
+    /// The smallest signed value (only the sign bit set).
+    pub fn signed_min(width: u32) -> APInt {
+        let mut a = APInt::zero(width);
+        if width > 0 {
+            a.set_bit(width - 1);
+        }
+        a
+    }
+    fn set_bit(&mut self, i: u32) {
+        if i < self.width {
+            self.words[(i / 64) as usize] |= 1u64 << (i % 64);
+        }
+    }
+    /// True for the value 1.
+    pub fn is_one(&self) -> bool {
+        self.width > 0 && self.words[0] == 1 && self.words[1..].iter().all(|&w| w == 0)
+    }
+    /// True for the smallest signed value.
+    pub fn is_signed_min(&self) -> bool {
+        *self == APInt::signed_min(self.width)
+    }
+    /// The number of bits needed for the unsigned value (LLVM's `getActiveBits`).
+    pub fn active_bits(&self) -> u32 {
+        for (i, &w) in self.words.iter().enumerate().rev() {
+            if w != 0 {
+                return i as u32 * 64 + (64 - w.leading_zeros());
+            }
+        }
+        0
+    }
+    /// The unsigned value when it fits 64 bits.
+    pub fn to_u64(&self) -> Option<u64> {
+        (self.active_bits() <= 64).then(|| self.words[0])
+    }
+    /// True when the unsigned values are equal, whatever the widths (`APSInt::isSameValue` on
+    /// unsigned operands).
+    pub fn same_unsigned_value(&self, other: &APInt) -> bool {
+        let n = self.words.len().max(other.words.len());
+        (0..n).all(|i| self.words.get(i).copied().unwrap_or(0) == other.words.get(i).copied().unwrap_or(0))
+    }
+    /// Unsigned `self < other`.
+    pub fn ult(&self, other: &APInt) -> bool {
+        self.ucmp(other).is_lt()
+    }
+    /// Unsigned comparison.
+    pub fn ucmp(&self, other: &APInt) -> std::cmp::Ordering {
+        let n = self.words.len().max(other.words.len());
+        for i in (0..n).rev() {
+            let a = self.words.get(i).copied().unwrap_or(0);
+            let b = other.words.get(i).copied().unwrap_or(0);
+            if a != b {
+                return a.cmp(&b);
+            }
+        }
+        std::cmp::Ordering::Equal
+    }
+    /// Unsigned `self < v`.
+    pub fn ult_u64(&self, v: u64) -> bool {
+        self.to_u64().is_some_and(|x| x < v)
+    }
+    /// Bitwise not.
+    pub fn not(&self) -> APInt {
+        let mut a = self.clone();
+        a.not_in_place();
+        a
+    }
+    fn zip_words(&self, other: &APInt, f: impl Fn(u64, u64) -> u64) -> APInt {
+        let mut a = self.clone();
+        for (d, s) in a.words.iter_mut().zip(other.words.iter()) {
+            *d = f(*d, *s);
+        }
+        a.clear_unused();
+        a
+    }
+    /// Bitwise and.
+    pub fn and(&self, other: &APInt) -> APInt {
+        self.zip_words(other, |a, b| a & b)
+    }
+    /// Bitwise or.
+    pub fn or(&self, other: &APInt) -> APInt {
+        self.zip_words(other, |a, b| a | b)
+    }
+    /// Bitwise exclusive or.
+    pub fn xor(&self, other: &APInt) -> APInt {
+        self.zip_words(other, |a, b| a ^ b)
+    }
+    /// Wrapping addition.
+    pub fn add(&self, other: &APInt) -> APInt {
+        let mut a = self.clone();
+        let mut carry = 0u64;
+        for (d, &s) in a.words.iter_mut().zip(other.words.iter()) {
+            let (x, c1) = d.overflowing_add(s);
+            let (y, c2) = x.overflowing_add(carry);
+            *d = y;
+            carry = (c1 || c2) as u64;
+        }
+        a.clear_unused();
+        a
+    }
+    /// Wrapping subtraction.
+    pub fn sub(&self, other: &APInt) -> APInt {
+        self.add(&other.neg())
+    }
+    /// Wrapping multiplication.
+    pub fn mul(&self, other: &APInt) -> APInt {
+        let n = self.words.len();
+        let mut out: SmallVec<[u64; 1]> = SmallVec::from_elem(0, n);
+        for (i, &a) in self.words.iter().enumerate() {
+            if a == 0 {
+                continue;
+            }
+            let mut carry: u128 = 0;
+            for j in 0..n - i {
+                let cur = out[i + j] as u128 + (a as u128) * (other.words.get(j).copied().unwrap_or(0) as u128) + carry;
+                out[i + j] = cur as u64;
+                carry = cur >> 64;
+            }
+        }
+        let mut r = APInt { width: self.width, words: out };
+        r.clear_unused();
+        r
+    }
+    /// Shift left by `n` bits (`n` below the width).
+    pub fn shl(&self, n: u32) -> APInt {
+        let mut a = APInt::zero(self.width);
+        let (ws, bs) = ((n / 64) as usize, n % 64);
+        for i in (ws..a.words.len()).rev() {
+            let lo = self.words[i - ws];
+            let mut v = lo << bs;
+            if bs != 0 && i > ws {
+                v |= self.words[i - ws - 1] >> (64 - bs);
+            }
+            a.words[i] = v;
+        }
+        a.clear_unused();
+        a
+    }
+    /// Logical shift right by `n` bits (`n` below the width).
+    pub fn lshr(&self, n: u32) -> APInt {
+        let mut a = APInt::zero(self.width);
+        let (ws, bs) = ((n / 64) as usize, n % 64);
+        let len = a.words.len();
+        for i in 0..len.saturating_sub(ws) {
+            let mut v = self.words[i + ws] >> bs;
+            if bs != 0 && i + ws + 1 < len {
+                v |= self.words[i + ws + 1] << (64 - bs);
+            }
+            a.words[i] = v;
+        }
+        a
+    }
+    /// Arithmetic shift right by `n` bits (`n` below the width).
+    pub fn ashr(&self, n: u32) -> APInt {
+        let r = self.lshr(n);
+        if !self.is_negative() || n == 0 {
+            return r;
+        }
+        // Fill the top `n` bits with ones.
+        let fill = APInt::all_ones(self.width).lshr(self.width - n).shl(self.width - n);
+        r.or(&fill)
+    }
+    /// Unsigned division and remainder; `None` for a zero divisor.
+    pub fn udivrem(&self, d: &APInt) -> Option<(APInt, APInt)> {
+        if d.is_zero() {
+            return None;
+        }
+        if self.width <= 64 {
+            let (a, b) = (self.words[0], d.words[0]);
+            return Some((APInt::from_u64(self.width, a / b), APInt::from_u64(self.width, a % b)));
+        }
+        // Shift-subtract long division over the active bits of the dividend.
+        let mut q = APInt::zero(self.width);
+        let mut r = APInt::zero(self.width);
+        for i in (0..self.active_bits()).rev() {
+            r = r.shl(1);
+            if self.bit(i) {
+                r.words[0] |= 1;
+            }
+            if !r.ult(d) {
+                r = r.sub(d);
+                q.set_bit(i);
+            }
+        }
+        Some((q, r))
+    }
+    /// Unsigned division; `None` for a zero divisor.
+    pub fn udiv(&self, d: &APInt) -> Option<APInt> {
+        self.udivrem(d).map(|x| x.0)
+    }
+    /// Unsigned remainder; `None` for a zero divisor.
+    pub fn urem(&self, d: &APInt) -> Option<APInt> {
+        self.udivrem(d).map(|x| x.1)
+    }
+    fn abs_value(&self) -> APInt {
+        if self.is_negative() {
+            self.neg()
+        } else {
+            self.clone()
+        }
+    }
+    /// Signed division, rounding toward zero; `None` for a zero divisor.
+    pub fn sdiv(&self, d: &APInt) -> Option<APInt> {
+        let q = self.abs_value().udiv(&d.abs_value())?;
+        Some(if self.is_negative() != d.is_negative() { q.neg() } else { q })
+    }
+    /// Signed remainder, with the sign of the dividend; `None` for a zero divisor.
+    pub fn srem(&self, d: &APInt) -> Option<APInt> {
+        let r = self.abs_value().urem(&d.abs_value())?;
+        Some(if self.is_negative() { r.neg() } else { r })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,5 +510,64 @@ mod tests {
         assert_eq!(APInt::active_bits_of_decimal(b"127"), 8);
         assert_eq!(APInt::active_bits_of_decimal(b"128"), 9);
         assert_eq!(APInt::active_bits_of_decimal(b"-128"), 8);
+    }
+
+    fn w(width: u32, v: i64) -> APInt {
+        APInt::from_i64(width, v)
+    }
+
+    #[test]
+    fn arithmetic_wraps() {
+        assert_eq!(w(8, 200).add(&w(8, 100)), w(8, 44));
+        assert_eq!(w(8, 1).sub(&w(8, 2)), w(8, -1));
+        assert_eq!(w(128, -1).add(&w(128, 1)), w(128, 0));
+        let big = APInt::from_words(128, &[u64::MAX, 0]);
+        assert_eq!(big.add(&w(128, 1)), APInt::from_words(128, &[0, 1]));
+        assert_eq!(w(16, 300).mul(&w(16, 300)), w(16, 90000 % 65536));
+        assert_eq!(APInt::from_words(128, &[1 << 63, 0]).mul(&w(128, 4)), APInt::from_words(128, &[0, 2]));
+        assert_eq!(w(8, 0x0f).xor(&w(8, -1)), w(8, 0xf0u8 as i8 as i64));
+        assert_eq!(w(8, 0x0f).and(&w(8, 0x3c)), w(8, 0x0c));
+        assert_eq!(w(8, 0x0f).or(&w(8, 0x30)), w(8, 0x3f));
+        assert!(w(3, -1).is_all_ones() && APInt::all_ones(3) == w(3, 7));
+    }
+
+    #[test]
+    fn shifts() {
+        assert_eq!(w(8, 1).shl(7), w(8, -128));
+        assert_eq!(w(8, -128).lshr(7), w(8, 1));
+        assert_eq!(w(8, -128).ashr(7), w(8, -1));
+        assert_eq!(w(8, 64).ashr(3), w(8, 8));
+        let x = APInt::from_words(130, &[1, 0, 0]).shl(129);
+        assert!(x.bit(129) && x.is_negative());
+        assert_eq!(x.lshr(129), APInt::from_words(130, &[1, 0, 0]));
+        assert_eq!(x.ashr(129), APInt::all_ones(130));
+        assert_eq!(APInt::from_words(128, &[0, 3]).lshr(65), APInt::from_words(128, &[1, 0]));
+    }
+
+    #[test]
+    fn division() {
+        assert_eq!(w(8, 100).udiv(&w(8, 7)), Some(w(8, 14)));
+        assert_eq!(w(8, 100).urem(&w(8, 7)), Some(w(8, 2)));
+        assert_eq!(w(8, -7).sdiv(&w(8, 2)), Some(w(8, -3)));
+        assert_eq!(w(8, -7).srem(&w(8, 2)), Some(w(8, -1)));
+        assert_eq!(w(8, 7).srem(&w(8, -2)), Some(w(8, 1)));
+        assert_eq!(w(8, 1).udiv(&w(8, 0)), None);
+        let n = APInt::parse(128, b"340282366920938463463374607431768211455", 10).unwrap();
+        let (q, r) = n.udivrem(&w(128, 10)).unwrap();
+        assert_eq!(q.to_string_unsigned(), "34028236692093846346337460743176821145");
+        assert_eq!(r, w(128, 5));
+    }
+
+    #[test]
+    fn comparisons() {
+        assert!(w(8, 3).ult(&w(8, -1)));
+        assert!(!w(8, -1).ult(&w(8, 3)));
+        assert!(w(8, -128).is_signed_min() && !w(8, 127).is_signed_min());
+        assert!(w(32, 1).is_one() && !w(32, 2).is_one());
+        assert!(w(64, 5).same_unsigned_value(&w(8, 5)));
+        assert!(!w(64, -1).same_unsigned_value(&w(8, -1)));
+        assert_eq!(APInt::from_words(128, &[0, 1]).to_u64(), None);
+        assert_eq!(w(128, 9).to_u64(), Some(9));
+        assert_eq!(w(128, 9).active_bits(), 4);
     }
 }

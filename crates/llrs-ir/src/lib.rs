@@ -15,6 +15,7 @@ pub mod datalayout;
 pub mod debug_strip;
 pub mod di_tables;
 pub mod entity;
+pub mod fold;
 pub mod function;
 pub mod instructions;
 pub mod intrinsic_attrs;

@@ -2,7 +2,7 @@
 
 use super::{PResult, Parser};
 use crate::lexer::Tok;
-use llrs_ir::constants::ConstExpr;
+use llrs_ir::fold;
 use llrs_ir::instructions::flags;
 use llrs_ir::module::{GlobalId, GlobalKind};
 use llrs_ir::{APInt, Const, ConstId, FloatKind, Type, TypeId, Value};
@@ -155,7 +155,7 @@ impl<'a> Parser<'a> {
                     return Ok(self.m.ctx.konst(Const::Poison(ty)));
                 }
                 let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
-                Ok(self.make_array(ty, elem_ty, ids))
+                Ok(fold::array(&mut self.m.ctx, ty, ids))
             }
             Tok::LBrace => {
                 self.next();
@@ -183,7 +183,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
-                Ok(self.make_vector(ty, ids))
+                Ok(fold::vector(&mut self.m.ctx, ty, ids))
             }
             Tok::Ident => self.parse_const_keyword(ty, &tyk),
             Tok::LocalVar | Tok::LocalVarId => self.err_here("expected a constant value"),
@@ -236,67 +236,7 @@ impl<'a> Parser<'a> {
             }
         }
         let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
-        Ok(self.make_aggregate(ty, ids, AggKind::Struct))
-    }
-
-    /// An array constant, canonicalized as LLVM does (zeroinitializer, undef, poison, bytes).
-    pub fn make_array(&mut self, ty: TypeId, elem_ty: TypeId, ids: Vec<ConstId>) -> ConstId {
-        if matches!(self.m.ctx.type_of(elem_ty), Type::Int(8)) && !ids.is_empty() {
-            let mut bytes = Vec::with_capacity(ids.len());
-            for &c in &ids {
-                match self.m.ctx.const_of(c) {
-                    Const::Int(_, v) => bytes.push(v.low_u64() as u8),
-                    _ => return self.make_aggregate(ty, ids, AggKind::Array),
-                }
-            }
-            if bytes.iter().all(|&b| b == 0) {
-                return self.m.ctx.konst(Const::Zero(ty));
-            }
-            return self.m.ctx.konst(Const::Bytes(ty, bytes.into_boxed_slice()));
-        }
-        self.make_aggregate(ty, ids, AggKind::Array)
-    }
-
-    /// A vector constant, canonicalized (zeroinitializer, undef, poison, splat).
-    pub fn make_vector(&mut self, ty: TypeId, ids: Vec<ConstId>) -> ConstId {
-        if let Some(&first) = ids.first() {
-            if ids.iter().all(|&c| c == first)
-                && matches!(self.m.ctx.const_of(first), Const::Int(..) | Const::Float(..))
-                && !self.is_null_const(first)
-            {
-                return self.m.ctx.konst(Const::Splat(ty, first));
-            }
-        }
-        self.make_aggregate(ty, ids, AggKind::Vector)
-    }
-
-    fn is_null_const(&self, c: ConstId) -> bool {
-        match self.m.ctx.const_of(c) {
-            Const::Int(_, v) => v.is_zero(),
-            Const::Float(_, b) => *b == 0,
-            Const::Null(_) | Const::Zero(_) => true,
-            _ => false,
-        }
-    }
-
-    fn make_aggregate(&mut self, ty: TypeId, ids: Vec<ConstId>, kind: AggKind) -> ConstId {
-        if ids.is_empty() || ids.iter().all(|&c| self.is_null_const(c)) {
-            return self.m.ctx.konst(Const::Zero(ty));
-        }
-        let first = ids[0];
-        if ids.iter().all(|&c| c == first) {
-            match self.m.ctx.const_of(first) {
-                Const::Poison(_) => return self.m.ctx.konst(Const::Poison(ty)),
-                Const::Undef(_) => return self.m.ctx.konst(Const::Undef(ty)),
-                _ => {}
-            }
-        }
-        let b = ids.into_boxed_slice();
-        self.m.ctx.konst(match kind {
-            AggKind::Array => Const::Array(ty, b),
-            AggKind::Struct => Const::Struct(ty, b),
-            AggKind::Vector => Const::Vector(ty, b),
-        })
+        Ok(fold::structure(&mut self.m.ctx, ty, ids))
     }
 
     fn parse_const_keyword(&mut self, ty: TypeId, tyk: &Type) -> PResult<ConstId> {
@@ -345,7 +285,7 @@ impl<'a> Parser<'a> {
                     return self.err_here("invalid type for null constant");
                 }
                 self.next();
-                Ok(self.m.ctx.konst(Const::Zero(ty)))
+                Ok(fold::null_value(&mut self.m.ctx, ty))
             }
             b"c" => {
                 self.next();
@@ -381,7 +321,7 @@ impl<'a> Parser<'a> {
                 if self.m.ctx.const_of(c).ty() != elem {
                     return self.err(ep, "splat value type mismatch");
                 }
-                Ok(self.splat(ty, c))
+                Ok(fold::splat(&mut self.m.ctx, ty, c))
             }
             b"blockaddress" => self.parse_blockaddress(ty),
             b"dso_local_equivalent" | b"no_cfi" => {
@@ -413,19 +353,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A splat vector of `c`, canonicalized.
-    pub fn splat(&mut self, ty: TypeId, c: ConstId) -> ConstId {
-        match self.m.ctx.const_of(c) {
-            Const::Undef(_) => return self.m.ctx.konst(Const::Undef(ty)),
-            Const::Poison(_) => return self.m.ctx.konst(Const::Poison(ty)),
-            _ => {}
-        }
-        if self.is_null_const(c) {
-            return self.m.ctx.konst(Const::Zero(ty));
-        }
-        self.m.ctx.konst(Const::Splat(ty, c))
-    }
-
     fn parse_blockaddress(&mut self, ty: TypeId) -> PResult<ConstId> {
         self.next();
         self.expect(Tok::LParen, "expected '(' in block address expression")?;
@@ -447,8 +374,10 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let c = self.parse_const_expr_inner()?;
         if let Some(t) = expect {
-            if self.m.ctx.const_of(c).ty() != t {
-                return self.err(pos, "constant expression type mismatch");
+            let got = self.m.ctx.const_of(c).ty();
+            if got != t {
+                let (g, w) = (super::types::type_text(&self.m, got), super::types::type_text(&self.m, t));
+                return self.err(pos, format!("constant expression type mismatch: got type '{g}' but expected '{w}'"));
             }
         }
         Ok(c)
@@ -474,21 +403,12 @@ impl<'a> Parser<'a> {
                 self.expect_kw(b"to", "expected 'to' in constantexpr cast")?;
                 let dest = self.parse_type("expected type")?;
                 self.expect(Tok::RParen, "expected ')' at end of constantexpr cast")?;
-                let ty = dest;
-                // A cast to the operand's own type folds away (bitcast ptr to ptr).
-                if op == Opcode::BitCast && self.m.ctx.const_of(c).ty() == ty {
-                    return Ok(c);
+                let src = self.m.ctx.const_of(c).ty();
+                if !fold::cast_is_valid(&self.m.ctx, op, src, dest) {
+                    let (s, d) = (super::types::type_text(&self.m, src), super::types::type_text(&self.m, dest));
+                    return self.err(pos, format!("invalid cast opcode for cast from '{s}' to '{d}'"));
                 }
-                let e = ConstExpr {
-                    op,
-                    ty,
-                    flags: 0,
-                    operands: SmallVec::from_slice(&[c]),
-                    source_ty: None,
-                    inrange: None,
-                    pred: None,
-                };
-                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+                Ok(fold::get_cast(&mut self.m.ctx, op, c, dest))
             }
             Opcode::Add | Opcode::Sub | Opcode::Xor => {
                 self.next();
@@ -511,17 +431,10 @@ impl<'a> Parser<'a> {
                 if at != self.m.ctx.const_of(b).ty() {
                     return self.err(pos, "operands of constexpr must have same type");
                 }
-                let ty = at;
-                let e = ConstExpr {
-                    op,
-                    ty,
-                    flags: fl,
-                    operands: SmallVec::from_slice(&[a, b]),
-                    source_ty: None,
-                    inrange: None,
-                    pred: None,
-                };
-                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+                if !matches!(self.m.ctx.type_of(fold_scalar(&self.m.ctx, at)), Type::Int(_)) {
+                    return self.err(pos, "constexpr requires integer or integer vector operands");
+                }
+                Ok(fold::get_binary(&mut self.m.ctx, op, a, b, fl))
             }
             Opcode::GetElementPtr => {
                 self.next();
@@ -552,7 +465,7 @@ impl<'a> Parser<'a> {
                     return self.err(pos, "invalid base element for constant getelementptr");
                 }
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
-                let mut ops = SmallVec::new();
+                let mut ops: SmallVec<[ConstId; 4]> = SmallVec::new();
                 loop {
                     if !self.at_type() {
                         return self.err_here("expected ')' in constantexpr");
@@ -563,18 +476,14 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
-                let ty = self.gep_result_type(&ops);
-                // All-zero indices fold to the base pointer.
-                if ty == self.m.ctx.const_of(ops[0]).ty() && ops[1..].iter().all(|&i| self.is_null_const(i)) {
-                    return Ok(ops[0]);
-                }
-                let e = ConstExpr { op, ty, flags: fl, operands: ops, source_ty: Some(src), inrange, pred: None };
-                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+                self.check_const_gep(src, &ops, pos)?;
+                let gep = fold::GepInfo { source_ty: src, flags: fl, inrange };
+                Ok(fold::get_gep(&mut self.m.ctx, &gep, ops[0], &ops[1..]))
             }
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
                 self.next();
                 self.expect(Tok::LParen, "expected '(' in constantexpr")?;
-                let mut ops = SmallVec::new();
+                let mut ops: SmallVec<[ConstId; 3]> = SmallVec::new();
                 loop {
                     if !self.at_type() {
                         return self.err_here("expected ')' in constantexpr");
@@ -585,9 +494,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
-                let ty = self.vector_op_result_type(op, &ops, pos)?;
-                let e = ConstExpr { op, ty, flags: 0, operands: ops, source_ty: None, inrange: None, pred: None };
-                Ok(self.m.ctx.konst(Const::Expr(Box::new(e))))
+                self.check_vector_op(op, &ops, pos)?;
+                Ok(match op {
+                    Opcode::ExtractElement => fold::get_extract_element(&mut self.m.ctx, ops[0], ops[1]),
+                    Opcode::InsertElement => fold::get_insert_element(&mut self.m.ctx, ops[0], ops[1], ops[2]),
+                    _ => fold::get_shuffle_vector(&mut self.m.ctx, ops[0], ops[1], ops[2]),
+                })
             }
             _ => self.err_here(format!("{} constexprs are no longer supported", op.name())),
         }
@@ -604,30 +516,50 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn gep_result_type(&mut self, ops: &[ConstId]) -> TypeId {
-        let base = self.m.ctx.const_of(ops[0]).ty();
-        if matches!(self.m.ctx.type_of(base), Type::Vector { .. }) {
-            return base;
+    /// LLParser's checks of a constant `getelementptr`'s operands.
+    fn check_const_gep(&mut self, src: TypeId, ops: &[ConstId], pos: usize) -> PResult<()> {
+        let c = &self.m.ctx;
+        let base_ty = c.const_of(ops[0]).ty();
+        let scalar = |t: TypeId| match c.type_of(t) {
+            Type::Vector { elem, .. } => *elem,
+            _ => t,
+        };
+        if !matches!(c.type_of(scalar(base_ty)), Type::Ptr(_)) {
+            return self.err(pos, "base of getelementptr must be a pointer");
         }
-        for &o in &ops[1..] {
-            let t = self.m.ctx.const_of(o).ty();
-            if let Type::Vector { scalable, len, .. } = self.m.ctx.type_of(t).clone() {
-                return self.m.ctx.ty(Type::Vector { scalable, len, elem: base });
+        let mut width = match c.type_of(base_ty) {
+            Type::Vector { len, .. } => *len,
+            _ => 0,
+        };
+        for &i in &ops[1..] {
+            let it = c.const_of(i).ty();
+            if !matches!(c.type_of(scalar(it)), Type::Int(_)) {
+                return self.err(pos, "getelementptr index must be an integer");
+            }
+            if let Type::Vector { len, .. } = c.type_of(it) {
+                if width != 0 && width != *len {
+                    return self.err(pos, "getelementptr vector index has a wrong number of elements");
+                }
+                width = *len;
             }
         }
-        base
+        if fold::gep_indexed_type(&mut self.m.ctx, src, &ops[1..]).is_none() {
+            return self.err(pos, "invalid getelementptr indices");
+        }
+        Ok(())
     }
 
-    fn vector_op_result_type(&mut self, op: llrs_ir::Opcode, ops: &[ConstId], pos: usize) -> PResult<TypeId> {
+    /// Checks the operand count and kinds of a vector constant expression.
+    fn check_vector_op(&mut self, op: llrs_ir::Opcode, ops: &[ConstId], pos: usize) -> PResult<()> {
         use llrs_ir::Opcode;
         let t0 = self.m.ctx.const_of(ops[0]).ty();
-        match (op, self.m.ctx.type_of(t0).clone()) {
-            (Opcode::ExtractElement, Type::Vector { elem, .. }) if ops.len() == 2 => Ok(elem),
-            (Opcode::InsertElement, Type::Vector { .. }) if ops.len() == 3 => Ok(t0),
-            (Opcode::ShuffleVector, Type::Vector { elem, scalable, .. }) if ops.len() == 3 => {
+        match (op, self.m.ctx.type_of(t0)) {
+            (Opcode::ExtractElement, Type::Vector { .. }) if ops.len() == 2 => Ok(()),
+            (Opcode::InsertElement, Type::Vector { .. }) if ops.len() == 3 => Ok(()),
+            (Opcode::ShuffleVector, Type::Vector { .. }) if ops.len() == 3 => {
                 let mt = self.m.ctx.const_of(ops[2]).ty();
-                match self.m.ctx.type_of(mt).clone() {
-                    Type::Vector { len, .. } => Ok(self.m.ctx.ty(Type::Vector { scalable, len, elem })),
+                match self.m.ctx.type_of(mt) {
+                    Type::Vector { .. } => Ok(()),
                     _ => self.err(pos, "invalid shufflevector operands"),
                 }
             }
@@ -636,11 +568,12 @@ impl<'a> Parser<'a> {
     }
 }
 
-#[derive(Copy, Clone)]
-enum AggKind {
-    Array,
-    Struct,
-    Vector,
+/// The element type of a vector type, the type itself otherwise.
+fn fold_scalar(ctx: &llrs_ir::Context, t: TypeId) -> TypeId {
+    match ctx.type_of(t) {
+        Type::Vector { elem, .. } => *elem,
+        _ => t,
+    }
 }
 
 /// The bits of a float literal in the format of `k`, or `None` when the value does not fit.
