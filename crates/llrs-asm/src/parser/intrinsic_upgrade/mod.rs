@@ -14,6 +14,7 @@ mod masked;
 mod memory;
 mod renames;
 mod site;
+mod structret;
 mod vector;
 
 use super::Parser;
@@ -98,6 +99,9 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
         .or_else(|| vector::plan(ctx, rest, fn_ty))
         .or_else(|| renames::plan(ctx, rest, fn_ty))
     {
+        return Some(p);
+    }
+    if let Some(p) = structret::plan(ctx, name, fn_ty) {
         return Some(p);
     }
     let new = llrs_ir::intrinsic_sig::remangle(ctx, name.as_bytes(), fn_ty)?;

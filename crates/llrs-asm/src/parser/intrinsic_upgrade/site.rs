@@ -123,8 +123,8 @@ impl Edits {
 }
 
 /// `Intrinsic::getOrInsertDeclaration`: the function named `name`, declared with `fn_ty` after
-/// every other function when there is none. `None` when the name belongs to a global that is
-/// not a function of that type.
+/// every other function when there is none. Another global of that name is renamed `NAME.renamed`
+/// first.
 pub(crate) fn get_or_insert_decl(
     m: &mut Module,
     names: &mut FxHashMap<Symbol, GlobalId>,
@@ -134,7 +134,16 @@ pub(crate) fn get_or_insert_decl(
     let sym = m.ctx.sym(name);
     if let Some(&g) = names.get(&sym) {
         let gl = &m.globals[g];
-        return (gl.kind == GlobalKind::Function && gl.value_ty == fn_ty).then_some(g);
+        if gl.kind == GlobalKind::Function && gl.value_ty == fn_ty {
+            return Some(g);
+        }
+        // Another global holds the name: it makes room (`remangleIntrinsicFunction`).
+        let renamed = m.ctx.sym(&format!("{name}.renamed"));
+        if names.contains_key(&renamed) {
+            return None;
+        }
+        m.globals[g].name = Some(renamed);
+        names.insert(renamed, g);
     }
     let nparams = m.ctx.fn_params(fn_ty).len();
     let g = m.new_global(Some(sym), GlobalKind::Function, fn_ty);
