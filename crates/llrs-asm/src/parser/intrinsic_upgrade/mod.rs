@@ -10,6 +10,8 @@
 //! (`remangleIntrinsicFunction`) and its calls only change callee, unless the intrinsic is one
 //! whose calls LLVM rebuilds whatever their form ([`rebuilt_calls`]).
 
+mod aarch64;
+mod debug;
 mod masked;
 mod memory;
 mod renames;
@@ -95,6 +97,8 @@ pub(crate) fn canonical_name(ctx: &Context, base: &str, fn_ty: TypeId) -> Option
 fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
     let rest = name.strip_prefix("llvm.")?;
     if let Some(p) = masked::plan(ctx, rest, fn_ty)
+        .or_else(|| debug::plan(rest, fn_ty))
+        .or_else(|| aarch64::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))
         .or_else(|| vector::plan(ctx, rest, fn_ty))
         .or_else(|| renames::plan(ctx, rest, fn_ty))
@@ -117,7 +121,7 @@ fn rebuilt_calls(rest: &str) -> Option<Rewrite> {
     }
     let same_args = ["arm.neon.vst1.", "arm.neon.vst2.", "arm.neon.vst3.", "arm.neon.vst4.", "arm.neon.vst2lane."]
         .iter()
-        .chain(&["arm.neon.vst3lane.", "arm.neon.vst4lane.", "thread.pointer", "invariant.start.", "invariant.end."])
+        .chain(&["arm.neon.vst3lane.", "arm.neon.vst4lane.", "thread.pointer"])
         .any(|p| rest.starts_with(p));
     same_args.then_some(rebuild_same_args as Rewrite)
 }
