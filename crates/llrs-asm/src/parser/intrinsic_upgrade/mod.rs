@@ -11,6 +11,7 @@
 //! whose calls LLVM rebuilds whatever their form ([`rebuilt_calls`]).
 
 mod aarch64;
+mod amdgpu;
 mod debug;
 mod masked;
 mod memory;
@@ -99,6 +100,7 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
     if let Some(p) = masked::plan(ctx, rest, fn_ty)
         .or_else(|| debug::plan(rest, fn_ty))
         .or_else(|| aarch64::plan(ctx, rest, fn_ty))
+        .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))
         .or_else(|| vector::plan(ctx, rest, fn_ty))
         .or_else(|| renames::plan(ctx, rest, fn_ty))
