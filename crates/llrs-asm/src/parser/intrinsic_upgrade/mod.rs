@@ -19,6 +19,7 @@ mod renames;
 mod site;
 mod structret;
 mod vector;
+mod x86;
 
 use super::Parser;
 use llrs_ir::function::InstId;
@@ -101,6 +102,7 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
         .or_else(|| debug::plan(rest, fn_ty))
         .or_else(|| aarch64::plan(ctx, rest, fn_ty))
         .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
+        .or_else(|| x86::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))
         .or_else(|| vector::plan(ctx, rest, fn_ty))
         .or_else(|| renames::plan(ctx, rest, fn_ty))
@@ -241,6 +243,7 @@ impl<'a> Parser<'a> {
                             edits: edits.entry(f).or_default(),
                             call: inst,
                             params: &params,
+                            func: f,
                             old_name: &old_name,
                             dbg_kind,
                         };

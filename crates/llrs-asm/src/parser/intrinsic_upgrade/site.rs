@@ -24,6 +24,10 @@ pub(crate) struct Edits {
     removed: FxHashSet<InstId>,
     /// Values replaced by others (the results of upgraded calls).
     replaced: FxHashMap<Value, Value>,
+    /// The names taken in the function, once a new name was needed.
+    names: Option<FxHashSet<Symbol>>,
+    /// The counter of LLVM's `ValueSymbolTable::makeUniqueName`.
+    last_unique: u32,
 }
 
 impl Edits {
@@ -191,6 +195,8 @@ pub(crate) struct Site<'a> {
     pub call: InstId,
     /// Parameter types of the function that holds the call.
     pub params: &'a [TypeId],
+    /// The function that holds the call.
+    pub func: GlobalId,
     /// The name of the declaration the call calls.
     pub old_name: &'a str,
     /// The `!dbg` kind.
@@ -198,6 +204,39 @@ pub(crate) struct Site<'a> {
 }
 
 impl Site<'_> {
+    /// A name for a new value of the function: `base`, or `base` followed by a number when it
+    /// is taken (LLVM's `ValueSymbolTable::makeUniqueName`, one counter per function).
+    pub fn unique_name(&mut self, base: &str) -> Symbol {
+        if self.edits.names.is_none() {
+            let mut taken = FxHashSet::default();
+            if let Some(fd) = self.m.globals[self.func].func.as_ref() {
+                taken.extend(fd.arg_names.iter().flatten().copied());
+            }
+            taken.extend(self.body.blocks.values().filter_map(|b| b.name));
+            taken.extend(self.body.insts.values().filter_map(|i| i.name));
+            self.edits.names = Some(taken);
+        }
+        let mut sym = self.m.ctx.sym(base);
+        let taken = self.edits.names.as_mut().expect("names were just made");
+        while taken.contains(&sym) {
+            self.edits.last_unique += 1;
+            sym = self.m.ctx.sym(&format!("{base}{}", self.edits.last_unique));
+        }
+        taken.insert(sym);
+        sym
+    }
+
+    /// Gives a new instruction a unique name.
+    pub fn name(&mut self, v: Value, base: &str) -> Value {
+        if let Value::Inst(i) = v {
+            if self.edits.before.values().flatten().any(|&n| n == i) {
+                let sym = self.unique_name(base);
+                self.body.insts[i].name = Some(sym);
+            }
+        }
+        v
+    }
+
     /// The call's instruction data.
     pub fn inst(&self) -> &InstData {
         &self.body.insts[self.call]
@@ -323,6 +362,9 @@ impl Site<'_> {
                 self.body.insts[i].name = self.body.insts[self.call].name.take();
             }
         }
+        if let (Some(names), Some(n)) = (self.edits.names.as_mut(), self.body.insts[self.call].name) {
+            names.remove(&n);
+        }
         self.body.insts[self.call].name = None;
         self.edits.replaced.insert(Value::Inst(self.call), v);
         self.edits.removed.insert(self.call);
@@ -436,6 +478,85 @@ impl Site<'_> {
     /// `poison` of a type.
     pub fn poison(&mut self, ty: TypeId) -> Value {
         Value::Const(self.m.ctx.konst(Const::Poison(ty)))
+    }
+
+    /// `extractelement v, idx`, folded when `v` is a constant.
+    pub fn extract_element(&mut self, v: Value, idx: Value) -> Value {
+        let vty = self.value_ty(v);
+        let Type::Vector { elem, .. } = *self.m.ctx.type_of(vty) else { return v };
+        if let (Value::Const(c), Some(k)) = (v, self.const_u64(idx)) {
+            let folded = match self.m.ctx.const_of(c) {
+                Const::Vector(_, elems) => elems.get(k as usize).copied(),
+                Const::Splat(_, e) => Some(*e),
+                Const::Undef(_) => Some(self.m.ctx.konst(Const::Undef(elem))),
+                Const::Poison(_) => Some(self.m.ctx.konst(Const::Poison(elem))),
+                Const::Zero(_) => Some(self.null_of(elem)),
+                _ => None,
+            };
+            if let Some(f) = folded {
+                return Value::Const(f);
+            }
+        }
+        self.emit(InstData::new(Opcode::ExtractElement, elem, [v, idx]))
+    }
+
+    /// The null value of a scalar type, as the parser makes it.
+    fn null_of(&mut self, ty: TypeId) -> llrs_ir::ConstId {
+        let k = match self.m.ctx.type_of(ty) {
+            Type::Int(b) => Const::Int(ty, llrs_ir::APInt::from_u64(*b, 0)),
+            Type::Float(_) => Const::Float(ty, 0),
+            Type::Ptr(_) => Const::Null(ty),
+            _ => Const::Zero(ty),
+        };
+        self.m.ctx.konst(k)
+    }
+
+    /// `insertelement v, e, idx`.
+    pub fn insert_element(&mut self, v: Value, e: Value, idx: Value) -> Value {
+        let ty = self.value_ty(v);
+        self.emit(InstData::new(Opcode::InsertElement, ty, [v, e, idx]))
+    }
+
+    /// `shufflevector a, b, mask` with `mask` a list of indices (-1 for poison).
+    pub fn shuffle(&mut self, a: Value, b: Value, mask: &[i32]) -> Value {
+        let aty = self.value_ty(a);
+        let Type::Vector { scalable, elem, .. } = *self.m.ctx.type_of(aty) else { return a };
+        let ty = self.m.ctx.ty(Type::Vector { scalable, len: mask.len() as u32, elem });
+        let i32t = self.m.ctx.int_ty(32);
+        let mty = self.m.ctx.ty(Type::Vector { scalable, len: mask.len() as u32, elem: i32t });
+        let elems: Vec<llrs_ir::ConstId> = mask
+            .iter()
+            .map(|&m| if m < 0 { self.m.ctx.konst(Const::Poison(i32t)) } else { self.m.ctx.const_int(i32t, m as i64) })
+            .collect();
+        let mask_c = if elems.windows(2).all(|w| w[0] == w[1]) && !elems.is_empty() {
+            match self.m.ctx.const_of(elems[0]) {
+                Const::Int(_, a) if a.is_zero() => self.m.ctx.konst(Const::Zero(mty)),
+                Const::Int(..) => self.m.ctx.konst(Const::Splat(mty, elems[0])),
+                _ => self.m.ctx.konst(Const::Poison(mty)),
+            }
+        } else {
+            self.m.ctx.konst(Const::Vector(mty, elems.into_boxed_slice()))
+        };
+        let mut d = InstData::new(Opcode::ShuffleVector, ty, [a, b]);
+        d.extra = InstExtra::Shuffle(mask_c);
+        self.emit(d)
+    }
+
+    /// `select c, a, b`.
+    pub fn select(&mut self, c: Value, a: Value, b: Value) -> Value {
+        let ty = self.value_ty(a);
+        self.emit(InstData::new(Opcode::Select, ty, [c, a, b]))
+    }
+
+    /// An all-ones constant of an integer or integer vector type.
+    pub fn all_ones(&mut self, ty: TypeId) -> Value {
+        match *self.m.ctx.type_of(ty) {
+            Type::Vector { elem, .. } => {
+                let e = self.m.ctx.const_int(elem, -1);
+                Value::Const(self.m.ctx.konst(Const::Splat(ty, e)))
+            }
+            _ => Value::Const(self.m.ctx.const_int(ty, -1)),
+        }
     }
 
     /// A two-operand instruction.
