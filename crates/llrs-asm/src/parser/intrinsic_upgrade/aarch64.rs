@@ -51,7 +51,8 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         let (_, _, elem) = vector(ctx, ret)?;
         let (scalable, len, _) = vector(ctx, params[0])?;
         let part = ctx.ty(Type::Vector { scalable, len, elem });
-        let st = ctx.ty(Type::Struct { packed: false, elems: std::iter::repeat_n(part, (k as u8 - b'0') as usize).collect() });
+        let st = ctx
+            .ty(Type::Struct { packed: false, elems: std::iter::repeat_n(part, (k as u8 - b'0') as usize).collect() });
         let new_ty = ctx.fn_ty(st, &params, false);
         let base = format!("llvm.aarch64.sve.ld{k}.sret");
         return Some(Plan::rewrite(canonical_name(ctx, &base, new_ty)?, new_ty, sve_ld));

@@ -78,7 +78,8 @@ fn atomic(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
     let align = site.dl.default_atomic_align(&site.m.ctx, val_ty);
     let scope = Some(site.m.ctx.sym("agent"));
     let mut d = InstData::new(Opcode::AtomicRmw, val_ty, [ptr, val]);
-    d.extra = InstExtra::Mem { align, atomic: Atomic { ordering, failure: Ordering::NotAtomic, scope }, rmw: rmw as u8 };
+    d.extra =
+        InstExtra::Mem { align, atomic: Atomic { ordering, failure: Ordering::NotAtomic, scope }, rmw: rmw as u8 };
     if volatile {
         d.flags = flags::VOLATILE;
     }

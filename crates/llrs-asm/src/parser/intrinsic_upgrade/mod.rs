@@ -18,6 +18,8 @@ mod memory;
 mod renames;
 mod site;
 mod structret;
+#[cfg(test)]
+mod tests;
 mod vector;
 mod x86;
 
@@ -202,7 +204,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Replaces the declaration `g` as `p` says and rewrites its calls.
-    fn apply_plan(&mut self, g: GlobalId, p: Plan, calls: &[(GlobalId, InstId)], edits: &mut FxHashMap<GlobalId, Edits>) {
+    fn apply_plan(
+        &mut self,
+        g: GlobalId,
+        p: Plan,
+        calls: &[(GlobalId, InstId)],
+        edits: &mut FxHashMap<GlobalId, Edits>,
+    ) {
         let Some(sym) = self.m.globals[g].name else { return };
         let old_name = String::from_utf8_lossy(self.m.ctx.name(sym)).into_owned();
         let old_ty = self.m.globals[g].value_ty;

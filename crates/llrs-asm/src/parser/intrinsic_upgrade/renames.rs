@@ -81,7 +81,8 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         }
         return None;
     }
-    let &(_, _, base, calls) = RENAMES.iter().find(|(old, exact, _, _)| if *exact { rest == *old } else { rest.starts_with(old) })?;
+    let &(_, _, base, calls) =
+        RENAMES.iter().find(|(old, exact, _, _)| if *exact { rest == *old } else { rest.starts_with(old) })?;
     let base = format!("llvm.{base}");
     match calls {
         Keep => Some(Plan::rename(canonical_name(ctx, &base, fn_ty)?, fn_ty)),

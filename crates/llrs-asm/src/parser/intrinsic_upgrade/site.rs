@@ -31,11 +31,6 @@ pub(crate) struct Edits {
 }
 
 impl Edits {
-    /// Whether `i` was taken out.
-    pub(crate) fn is_removed(&self, i: InstId) -> bool {
-        self.removed.contains(&i)
-    }
-
     fn resolve(&self, mut v: Value) -> Value {
         // Replacement chains are short; the bound guards against cycles.
         for _ in 0..=self.replaced.len() {
@@ -229,7 +224,8 @@ impl Site<'_> {
     /// Gives a new instruction a unique name.
     pub fn name(&mut self, v: Value, base: &str) -> Value {
         if let Value::Inst(i) = v {
-            if self.edits.before.values().flatten().any(|&n| n == i) {
+            // Only instructions made here (not yet in a block), not values folded to old ones.
+            if i != self.call && self.body.inst_block.get(i).is_none() {
                 let sym = self.unique_name(base);
                 self.body.insts[i].name = Some(sym);
             }

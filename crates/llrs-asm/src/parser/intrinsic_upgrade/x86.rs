@@ -12,8 +12,8 @@
 //! The new instructions are unnamed, as LLVM makes them, unless said otherwise.
 
 use super::{Plan, Site};
-use llrs_ir::module::GlobalId;
 use llrs_ir::instructions::CmpPred;
+use llrs_ir::module::GlobalId;
 use llrs_ir::{Const, Context, FloatKind, InstData, InstExtra, Md, MdNode, Opcode, Type, TypeId, Value};
 
 /// The plan for an old x86 intrinsic declaration.
@@ -164,7 +164,8 @@ fn expand_call(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
             let Some(&v) = args.get(1) else { return false };
             let vty = site.value_ty(v);
             let nontemporal = !n.contains("storeu.");
-            let align = if nontemporal { site.dl.type_store_size(&site.m.ctx, vty).fixed_value().unwrap_or(1) } else { 1 };
+            let align =
+                if nontemporal { site.dl.type_store_size(&site.m.ctx, vty).fixed_value().unwrap_or(1) } else { 1 };
             let void = site.m.ctx.void_ty();
             let mut d = InstData::new(Opcode::Store, void, [v, a0]);
             d.extra = InstExtra::Mem { align, atomic: Default::default(), rmw: 0 };
