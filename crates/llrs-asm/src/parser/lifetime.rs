@@ -54,8 +54,14 @@ impl<'a> Parser<'a> {
         let void = self.m.ctx.void_ty();
         let i64t = self.m.ctx.int_ty(64);
         let fty = self.m.ctx.fn_ty(void, &[i64t], false);
+        // A second old declaration finds the first one's leftover.
+        if self.global_names.get(&sym).is_some_and(|&o| self.m.globals[o].value_ty == fty) {
+            self.rewrite_lifetime_calls(g, start);
+            return;
+        }
         self.m.globals[g].name = Some(sym);
         self.m.globals[g].value_ty = fty;
+        self.m.globals[g].addrspace = self.program_addrspace();
         if let Some(fd) = self.m.globals[g].func.as_deref_mut() {
             fd.attrs = AttrList::default();
             fd.arg_names = vec![None];
@@ -63,6 +69,68 @@ impl<'a> Parser<'a> {
         self.global_names.insert(sym, g);
         self.m.functions.push(g);
         self.rewrite_lifetime_calls(g, start);
+    }
+
+    /// LLVM's `Value::stripPointerCasts`: through bitcasts, address space casts and
+    /// getelementptrs whose indices are all zero (instructions or constant expressions), and calls
+    /// with a `returned` argument.
+    fn strip_pointer_casts(&self, body: &llrs_ir::Body, mut v: Value) -> Value {
+        let returned = self.m.ctx.names.lookup(b"returned");
+        let is_zero = |c: llrs_ir::ConstId| match self.m.ctx.const_of(c) {
+            Const::Int(_, a) => a.is_zero(),
+            _ => false,
+        };
+        // Each step goes to an operand defined earlier; the bound guards against cycles.
+        for _ in 0..=body.insts.len() {
+            let next = match v {
+                Value::Inst(i) => {
+                    let d = &body.insts[i];
+                    match d.op {
+                        Opcode::BitCast | Opcode::AddrSpaceCast => d.operands.first().copied(),
+                        Opcode::GetElementPtr
+                            if d.operands[1..].iter().all(|&o| matches!(o, Value::Const(c) if is_zero(c))) =>
+                        {
+                            d.operands.first().copied()
+                        }
+                        Opcode::Call | Opcode::Invoke => self.returned_arg(d, returned),
+                        _ => None,
+                    }
+                }
+                Value::Const(c) => match self.m.ctx.const_of(c) {
+                    Const::Expr(e) => match e.op {
+                        Opcode::BitCast | Opcode::AddrSpaceCast => e.operands.first().map(|&o| Value::Const(o)),
+                        Opcode::GetElementPtr if e.operands[1..].iter().all(|&o| is_zero(o)) => {
+                            e.operands.first().map(|&o| Value::Const(o))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            };
+            match next {
+                Some(n) => v = n,
+                None => break,
+            }
+        }
+        v
+    }
+
+    /// The argument of a call marked `returned` (at the call or on the callee).
+    fn returned_arg(&self, d: &llrs_ir::InstData, returned: Option<llrs_ir::Symbol>) -> Option<Value> {
+        let returned = returned?;
+        let cd = d.call()?;
+        let has = |a: llrs_ir::AttrsId| self.m.ctx.attrs_of(a).iter().any(|x| x.kind == returned);
+        let callee_attrs = match d.operands.first() {
+            Some(Value::Const(c)) => match self.m.ctx.const_of(*c) {
+                Const::Global(_, g) => self.m.globals[*g].func.as_ref().map(|f| f.attrs.clone()),
+                _ => None,
+            },
+            _ => None,
+        };
+        (0..cd.num_args as usize)
+            .find(|&i| has(cd.attrs.param(i)) || callee_attrs.as_ref().is_some_and(|a| has(a.param(i))))
+            .and_then(|i| d.operands.get(i + 1).copied())
     }
 
     fn rewrite_lifetime_calls(&mut self, old: GlobalId, start: bool) {
@@ -82,15 +150,8 @@ impl<'a> Parser<'a> {
                 if callee != old {
                     continue;
                 }
-                // Look through casts for an alloca.
-                let mut p = d.operands[2];
-                while let Value::Inst(i) = p {
-                    match body.insts[i].op {
-                        Opcode::BitCast | Opcode::AddrSpaceCast => p = body.insts[i].operands[0],
-                        _ => break,
-                    }
-                }
-                let alloca = match p {
+                // Look through pointer casts (`stripPointerCasts`) for an alloca.
+                let alloca = match self.strip_pointer_casts(&body, d.operands[2]) {
                     Value::Inst(i) if body.insts[i].op == Opcode::Alloca => Some(i),
                     _ => None,
                 };

@@ -495,7 +495,6 @@ impl<'a> Parser<'a> {
     fn upgrade_module(&mut self) {
         self.upgrade_module_flags();
         self.upgrade_nvvm_annotations();
-        self.upgrade_intrinsic_calls();
         // Declarations of the debug intrinsics go with their calls.
         let m = &self.m;
         let is_dbg = |g: &GlobalId| {
@@ -511,36 +510,8 @@ impl<'a> Parser<'a> {
         };
         let keep: Vec<GlobalId> = m.functions.iter().copied().filter(|g| !is_dbg(g)).collect();
         self.m.functions = keep;
-        // Upgraded intrinsic declarations are re-created after every other function, in order:
-        // old lifetime markers, and names with typed-pointer manglings.
-        let snapshot = self.m.functions.clone();
-        for g in snapshot {
-            if self.is_old_lifetime(g).is_some() {
-                self.upgrade_lifetime_decl(g);
-                continue;
-            }
-            if self.is_old_coro_end(g) {
-                self.upgrade_coro_end(g);
-                continue;
-            }
-            let Some(name) = self.m.globals[g].name else { continue };
-            if !self.m.ctx.name(name).starts_with(b"llvm.") {
-                continue;
-            }
-            let fty = self.m.globals[g].value_ty;
-            let Some(new) = llrs_ir::intrinsic_sig::remangle(&self.m.ctx, self.m.ctx.name(name), fty) else {
-                continue;
-            };
-            let sym = self.m.ctx.sym(&new);
-            if self.global_names.contains_key(&sym) {
-                continue;
-            }
-            self.global_names.remove(&name);
-            self.global_names.insert(sym, g);
-            self.m.globals[g].name = Some(sym);
-            self.m.functions.retain(|&x| x != g);
-            self.m.functions.push(g);
-        }
+        // Old intrinsic declarations give way to new ones after every other function, in order.
+        self.upgrade_intrinsic_calls();
     }
 }
 

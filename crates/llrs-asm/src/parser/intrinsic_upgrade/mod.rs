@@ -1,0 +1,284 @@
+//! LLVM's AutoUpgrade of old intrinsic declarations and their calls, as `LLParser` runs it at the
+//! end of a module: for each function in module order (`UpgradeCallsToIntrinsic`), an old
+//! declaration gives way to a new one made after every other function
+//! (`Intrinsic::getOrInsertDeclaration`), or to none when its calls become plain IR, and each
+//! call is rewritten (`UpgradeIntrinsicCall`).
+//!
+//! Each family of intrinsics has its own module: it tells whether a declaration is old and what
+//! replaces it ([`Plan`]), and how a call is rewritten. What is left are names with an old
+//! mangling (typed pointers, missing or wrong suffixes): the declaration is renamed
+//! (`remangleIntrinsicFunction`) and its calls only change callee, unless the intrinsic is one
+//! whose calls LLVM rebuilds whatever their form ([`rebuilt_calls`]).
+
+mod aarch64;
+mod amdgpu;
+mod debug;
+mod masked;
+mod memory;
+mod renames;
+mod site;
+mod structret;
+#[cfg(test)]
+mod tests;
+mod vector;
+mod x86;
+
+use super::Parser;
+use llrs_ir::function::InstId;
+use llrs_ir::module::GlobalId;
+use llrs_ir::{Const, Context, Opcode, TypeId, Value};
+use rustc_hash::FxHashMap;
+pub(crate) use site::{Edits, Site};
+
+/// A rewrite of one call, given the new declaration (`None` when there is none). It answers
+/// false when it left the call as it was.
+pub(crate) type Rewrite = fn(&mut Site<'_>, Option<GlobalId>) -> bool;
+
+/// How the calls of an upgraded declaration are rewritten.
+#[derive(Clone, Copy)]
+pub(crate) enum Calls {
+    /// Only the callee changes (LLVM's `DefaultCase`): everything else stays.
+    Retarget,
+    /// A rewrite of each call (`call` instructions only).
+    Rewrite(Rewrite),
+}
+
+/// What becomes of an old intrinsic declaration.
+pub(crate) struct Plan {
+    /// The declaration that replaces it, by name and type; `None` when its calls become other
+    /// instructions.
+    pub new_decl: Option<(String, TypeId)>,
+    /// How its calls are rewritten.
+    pub calls: Calls,
+}
+
+impl Plan {
+    /// A new declaration whose calls are rewritten by `f`.
+    pub(crate) fn rewrite(name: String, ty: TypeId, f: Rewrite) -> Plan {
+        Plan { new_decl: Some((name, ty)), calls: Calls::Rewrite(f) }
+    }
+    /// A declaration of the same type under a new name.
+    pub(crate) fn rename(name: String, ty: TypeId) -> Plan {
+        Plan { new_decl: Some((name, ty)), calls: Calls::Retarget }
+    }
+    /// No new declaration: calls become other instructions.
+    pub(crate) fn expand(f: Rewrite) -> Plan {
+        Plan { new_decl: None, calls: Calls::Rewrite(f) }
+    }
+}
+
+/// A rewrite that rebuilds the call with the same arguments (`Builder.CreateCall(NewFn, Args)`).
+pub(crate) fn rebuild_same_args(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
+    let Some(g) = new else { return false };
+    let args = site.args();
+    site.rebuild(g, &args);
+    true
+}
+
+/// A rewrite that rebuilds the call with an `i1 false` operand added (`llvm.ctlz` and `cttz`).
+pub(crate) fn add_false(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
+    let Some(g) = new else { return false };
+    let mut args = site.args();
+    if args.len() != 1 {
+        return false;
+    }
+    args.push(site.int(1, 0));
+    site.rebuild(g, &args);
+    true
+}
+
+/// The canonical name of intrinsic `base` declared with `fn_ty`, when the type fits it.
+pub(crate) fn canonical_name(ctx: &Context, base: &str, fn_ty: TypeId) -> Option<String> {
+    match llrs_ir::intrinsic_sig::match_signature(ctx, base.as_bytes(), fn_ty) {
+        llrs_ir::intrinsic_sig::SigMatch::Matches { .. } => {
+            Some(llrs_ir::intrinsic_sig::remangle(ctx, base.as_bytes(), fn_ty).unwrap_or_else(|| base.to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// What becomes of the declaration `name` of type `fn_ty`, if it is old.
+fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
+    let rest = name.strip_prefix("llvm.")?;
+    if let Some(p) = masked::plan(ctx, rest, fn_ty)
+        .or_else(|| debug::plan(rest, fn_ty))
+        .or_else(|| aarch64::plan(ctx, rest, fn_ty))
+        .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
+        .or_else(|| x86::plan(ctx, rest, fn_ty))
+        .or_else(|| memory::plan(ctx, rest, fn_ty))
+        .or_else(|| vector::plan(ctx, rest, fn_ty))
+        .or_else(|| renames::plan(ctx, rest, fn_ty))
+    {
+        return Some(p);
+    }
+    if let Some(p) = structret::plan(ctx, name, fn_ty) {
+        return Some(p);
+    }
+    let new = llrs_ir::intrinsic_sig::remangle(ctx, name.as_bytes(), fn_ty)?;
+    let calls = rebuilt_calls(rest).map_or(Calls::Retarget, Calls::Rewrite);
+    Some(Plan { new_decl: Some((new, fn_ty)), calls })
+}
+
+/// The intrinsics whose calls LLVM rebuilds even when only the declaration's name changed (its
+/// `UpgradeIntrinsicCall` has a case for the new intrinsic that makes a new call).
+fn rebuilt_calls(rest: &str) -> Option<Rewrite> {
+    if rest.starts_with("objectsize.") {
+        return Some(memory::objectsize);
+    }
+    let same_args = ["arm.neon.vst1.", "arm.neon.vst2.", "arm.neon.vst3.", "arm.neon.vst4.", "arm.neon.vst2lane."]
+        .iter()
+        .chain(&["arm.neon.vst3lane.", "arm.neon.vst4lane.", "thread.pointer"])
+        .any(|p| rest.starts_with(p));
+    same_args.then_some(rebuild_same_args as Rewrite)
+}
+
+impl<'a> Parser<'a> {
+    /// Upgrades old intrinsic declarations and their calls, in module order, as LLVM 22 does
+    /// while reading: old lifetime markers and `llvm.coro.end`, the families of this module, and
+    /// old manglings.
+    pub(super) fn upgrade_intrinsic_calls(&mut self) {
+        let order = self.m.functions.clone();
+        let position: FxHashMap<GlobalId, usize> = order.iter().enumerate().map(|(i, &g)| (g, i)).collect();
+        let mut plans: FxHashMap<GlobalId, Plan> = FxHashMap::default();
+        for &g in &order {
+            let gl = &self.m.globals[g];
+            let has_body = gl.func.as_ref().is_some_and(|f| f.body.is_some());
+            let Some(name) = gl.name else { continue };
+            if has_body || self.is_old_lifetime(g).is_some() || self.is_old_coro_end(g) {
+                continue;
+            }
+            let name = String::from_utf8_lossy(self.m.ctx.name(name)).into_owned();
+            let fty = gl.value_ty;
+            if let Some(p) = plan(&mut self.m.ctx, &name, fty) {
+                plans.insert(g, p);
+            }
+        }
+        let mut sites = self.call_sites(&plans);
+        let mut edits: FxHashMap<GlobalId, Edits> = FxHashMap::default();
+        for g in order {
+            if self.is_old_lifetime(g).is_some() {
+                self.upgrade_lifetime_decl(g);
+            } else if self.is_old_coro_end(g) {
+                self.upgrade_coro_end(g);
+            } else if let Some(p) = plans.remove(&g) {
+                let mut calls = sites.remove(&g).unwrap_or_default();
+                // LLVM visits the calls in the order of the function's use-list: the calls after
+                // the declaration last to first, then those before it first to last.
+                let split = calls.partition_point(|(f, _)| position.get(f) < position.get(&g));
+                calls[split..].reverse();
+                calls.rotate_left(split);
+                self.apply_plan(g, p, &calls, &mut edits);
+            }
+        }
+        for (f, e) in edits {
+            if let Some(body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.as_mut()) {
+                e.apply(body);
+            }
+        }
+    }
+
+    /// The calls of each planned declaration, in module order: (function, instruction).
+    fn call_sites(&self, plans: &FxHashMap<GlobalId, Plan>) -> FxHashMap<GlobalId, Vec<(GlobalId, InstId)>> {
+        let mut out: FxHashMap<GlobalId, Vec<(GlobalId, InstId)>> = FxHashMap::default();
+        if plans.is_empty() {
+            return out;
+        }
+        for &f in &self.m.functions {
+            let Some(body) = self.m.globals[f].func.as_ref().and_then(|fd| fd.body.as_ref()) else { continue };
+            for &b in &body.layout {
+                for &i in &body.blocks[b].insts {
+                    let d = &body.insts[i];
+                    if !matches!(d.op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
+                        continue;
+                    }
+                    let Some(Value::Const(c)) = d.operands.first() else { continue };
+                    if let Const::Global(_, g) = self.m.ctx.const_of(*c) {
+                        if plans.contains_key(g) {
+                            out.entry(*g).or_default().push((f, i));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Replaces the declaration `g` as `p` says and rewrites its calls.
+    fn apply_plan(
+        &mut self,
+        g: GlobalId,
+        p: Plan,
+        calls: &[(GlobalId, InstId)],
+        edits: &mut FxHashMap<GlobalId, Edits>,
+    ) {
+        let Some(sym) = self.m.globals[g].name else { return };
+        let old_name = String::from_utf8_lossy(self.m.ctx.name(sym)).into_owned();
+        let old_ty = self.m.globals[g].value_ty;
+        // LLVM first renames the old declaration (`NAME.old`), which frees its name.
+        let owns_name = self.global_names.get(&sym) == Some(&g);
+        if owns_name {
+            self.global_names.remove(&sym);
+        }
+        let new = match &p.new_decl {
+            Some((name, ty)) => match site::get_or_insert_decl(&mut self.m, &mut self.global_names, name, *ty) {
+                Some(n) => Some(n),
+                None => {
+                    if owns_name {
+                        self.global_names.insert(sym, g);
+                    }
+                    return;
+                }
+            },
+            None => None,
+        };
+        let dbg_kind = self.m.ctx.md_kind(b"dbg");
+        let mut all_done = true;
+        for &(f, inst) in calls {
+            let Some(mut body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.take()) else { continue };
+            let d = &body.insts[inst];
+            let fits = d.call().is_some_and(|cd| cd.fn_ty == old_ty);
+            let done = match (p.calls, new) {
+                (Calls::Retarget, Some(_)) | (Calls::Rewrite(_), _) if fits => {
+                    if matches!(p.calls, Calls::Rewrite(_)) && d.op != Opcode::Call {
+                        false
+                    } else {
+                        let params = self.m.ctx.fn_params(self.m.globals[f].value_ty).to_vec();
+                        let mut s = Site {
+                            m: &mut self.m,
+                            names: &mut self.global_names,
+                            dl: &self.dl,
+                            body: &mut body,
+                            edits: edits.entry(f).or_default(),
+                            call: inst,
+                            params: &params,
+                            func: f,
+                            old_name: &old_name,
+                            dbg_kind,
+                        };
+                        match (p.calls, new) {
+                            (Calls::Rewrite(rw), _) => rw(&mut s, new),
+                            (Calls::Retarget, Some(n)) => {
+                                s.retarget(n);
+                                true
+                            }
+                            _ => false,
+                        }
+                    }
+                }
+                _ => false,
+            };
+            all_done &= done;
+            if let Some(fd) = self.m.globals[f].func.as_mut() {
+                fd.body = Some(body);
+            }
+        }
+        if new == Some(g) {
+            return;
+        }
+        if all_done {
+            self.m.functions.retain(|&x| x != g);
+        } else if owns_name && !self.global_names.contains_key(&sym) {
+            self.global_names.insert(sym, g);
+        }
+    }
+}
