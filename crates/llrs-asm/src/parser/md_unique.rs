@@ -39,7 +39,7 @@ impl<'a> Parser<'a> {
         let n = self.m.ctx.num_mds();
         // Cheap check first: most modules (all of LLVM's own output) have no equal nodes.
         {
-            let mut seen: FxHashMap<&MdNode, ()> = FxHashMap::default();
+            let mut seen: FxHashMap<&MdNode, ()> = FxHashMap::with_capacity_and_hasher(n, Default::default());
             let mut dup = false;
             for i in 0..n {
                 let node = self.m.ctx.md(MdId(i as u32));
@@ -58,7 +58,7 @@ impl<'a> Parser<'a> {
         let mut canon: Vec<MdId> = (0..n as u32).map(MdId).collect();
         loop {
             let mut changed = false;
-            let mut table: FxHashMap<MdNode, MdId> = FxHashMap::default();
+            let mut table: FxHashMap<MdNode, MdId> = FxHashMap::with_capacity_and_hasher(n, Default::default());
             for i in 0..n {
                 let id = MdId(i as u32);
                 if canon[i] != id {

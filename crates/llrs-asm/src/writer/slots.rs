@@ -16,7 +16,8 @@ pub const NONE: u32 = u32::MAX;
 /// Metadata node numbers in creation order.
 #[derive(Default)]
 pub struct MdSlots {
-    slot: FxHashMap<MdId, u32>,
+    /// The number of each node by id ([`NONE`] when unnumbered); grown on demand.
+    slot: Vec<u32>,
     /// Nodes by number.
     pub order: Vec<MdId>,
 }
@@ -24,7 +25,7 @@ pub struct MdSlots {
 impl MdSlots {
     /// The number of a node, if it has one.
     pub fn get(&self, n: MdId) -> Option<u32> {
-        self.slot.get(&n).copied()
+        self.slot.get(n.0 as usize).copied().filter(|&s| s != NONE)
     }
 
     /// `CreateMetadataSlot`: numbers `n` and, depth first, every node it references.
@@ -54,14 +55,16 @@ impl MdSlots {
             return false;
         }
         let next = self.order.len() as u32;
-        match self.slot.entry(n) {
-            std::collections::hash_map::Entry::Occupied(_) => false,
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(next);
-                self.order.push(n);
-                true
-            }
+        let i = n.0 as usize;
+        if i >= self.slot.len() {
+            self.slot.resize(c.num_mds().max(i + 1), NONE);
         }
+        if self.slot[i] != NONE {
+            return false;
+        }
+        self.slot[i] = next;
+        self.order.push(n);
+        true
     }
 
     fn create_md(&mut self, c: &Context, m: Md) {
