@@ -320,7 +320,8 @@ pub struct Module {
     pub data_layout: Option<Vec<u8>>,
     /// `target triple = "..."`.
     pub triple: Option<Vec<u8>>,
-    /// Module inline asm, joined with newlines as LLVM keeps it.
+    /// Module inline asm as LLVM keeps it: the `module asm` pieces appended, each ending in a
+    /// newline (one is added when a piece lacks it; an empty piece adds nothing).
     pub module_asm: Vec<u8>,
     /// Comdats.
     pub comdats: IdVec<ComdatId, Comdat>,

@@ -366,10 +366,11 @@ impl<'a> Parser<'a> {
                 self.next();
                 self.expect_kw(b"asm", "expected 'module asm'")?;
                 let s = self.parse_str("expected string")?;
-                if !self.m.module_asm.is_empty() {
+                // `Module::appendModuleInlineAsm`: every piece ends in a newline.
+                self.m.module_asm.extend_from_slice(&s);
+                if self.m.module_asm.last().is_some_and(|&c| c != b'\n') {
                     self.m.module_asm.push(b'\n');
                 }
-                self.m.module_asm.extend_from_slice(&s);
                 Ok(())
             }
             b"target" => {
