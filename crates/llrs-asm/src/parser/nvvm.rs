@@ -1,5 +1,7 @@
 //! `UpgradeNVVMAnnotations`: `!nvvm.annotations` entries that LLVM 22 turns into IR — `kernel`
-//! becomes the `ptx_kernel` calling convention and `align` a stack alignment attribute.
+//! becomes the `ptx_kernel` calling convention, `align` a stack alignment attribute, the launch
+//! bounds (`maxntid{x,y,z}`, `reqntid{x,y,z}`, `cluster_dim_{x,y,z}`, `minctasm`, `maxnreg`,
+//! `maxclusterrank`) `"nvvm.*"` function attributes, and `grid_constant` parameter attributes.
 
 use super::Parser;
 use llrs_ir::attributes::{Attr, AttrArg};
@@ -34,6 +36,13 @@ impl<'a> Parser<'a> {
             while i + 1 < node.ops.len() {
                 let (k, v) = (node.ops[i], node.ops[i + 1]);
                 i += 2;
+                if let (Md::Str(ks), Md::Node(list)) = (k, v) {
+                    if self.m.ctx.name(ks) == b"grid_constant" {
+                        self.grid_constant(g, list);
+                        changed = true;
+                        continue;
+                    }
+                }
                 let (Md::Str(ks), Md::Const(vc)) = (k, v) else {
                     rest.extend([k, v]);
                     continue;
@@ -45,9 +54,36 @@ impl<'a> Parser<'a> {
                         continue;
                     }
                 };
-                match self.m.ctx.name(ks) {
-                    b"kernel" if value == 1 => {
-                        self.m.func_mut(g).cconv = PTX_KERNEL;
+                let key = self.m.ctx.name(ks).to_vec();
+                let scalar: Option<&[u8]> = match key.as_slice() {
+                    b"maxclusterrank" | b"cluster_max_blocks" => Some(b"nvvm.maxclusterrank"),
+                    b"minctasm" => Some(b"nvvm.minctasm"),
+                    b"maxnreg" => Some(b"nvvm.maxnreg"),
+                    _ => None,
+                };
+                if let Some(attr) = scalar {
+                    self.set_fn_str_attr(g, attr, value.to_string().as_bytes());
+                    changed = true;
+                    continue;
+                }
+                let vector: Option<(&[u8], &[u8])> = [
+                    (&b"maxntid"[..], &b"nvvm.maxntid"[..]),
+                    (b"reqntid", b"nvvm.reqntid"),
+                    (b"cluster_dim_", b"nvvm.cluster_dim"),
+                ]
+                .into_iter()
+                .find(|(p, _)| key.len() == p.len() + 1 && key.starts_with(p) && matches!(key[p.len()], b'x'..=b'z'))
+                .map(|(p, attr)| (attr, &key[p.len()..]));
+                if let Some((attr, dim)) = vector {
+                    self.set_fn_vector_attr(g, attr, (dim[0] - b'x') as usize, value);
+                    changed = true;
+                    continue;
+                }
+                match key.as_slice() {
+                    b"kernel" => {
+                        if value != 0 {
+                            self.m.func_mut(g).cconv = PTX_KERNEL;
+                        }
                         changed = true;
                     }
                     b"align" => {
@@ -83,5 +119,82 @@ impl<'a> Parser<'a> {
             }
         }
         self.m.named_md[idx].1 = kept;
+    }
+
+    /// The value of string function attribute `key` of `g`.
+    fn fn_str_attr(&self, g: llrs_ir::GlobalId, key: &[u8]) -> Option<Vec<u8>> {
+        let set = self.m.func(g).attrs.func;
+        self.m.ctx.attrs_of(set).iter().find_map(|a| match a.arg {
+            AttrArg::Str(v) if self.m.ctx.name(a.kind) == key => {
+                Some(v.map(|v| self.m.ctx.name(v).to_vec()).unwrap_or_default())
+            }
+            _ => None,
+        })
+    }
+
+    /// Sets string function attribute `key` of `g` to `value`.
+    fn set_fn_str_attr(&mut self, g: llrs_ir::GlobalId, key: &[u8], value: &[u8]) {
+        let kind = self.m.ctx.sym_bytes(key);
+        let val = self.m.ctx.sym_bytes(value);
+        let mut set = self.m.ctx.attrs_of(self.m.func(g).attrs.func).to_vec();
+        set.retain(|a| !(a.kind == kind && matches!(a.arg, AttrArg::Str(_))));
+        set.push(Attr { kind, arg: AttrArg::Str(Some(val)) });
+        let new = self.m.ctx.attrs(set);
+        self.m.func_mut(g).attrs.func = new;
+    }
+
+    /// `upgradeNVVMFnVectorAttr`: dimension `dim` (0 = x) of a `"x,y,z"` attribute becomes
+    /// `value`; the list is as long as its highest dimension set, the others 1.
+    fn set_fn_vector_attr(&mut self, g: llrs_ir::GlobalId, key: &[u8], dim: usize, value: u64) {
+        let mut dims: Vec<u64> = match self.fn_str_attr(g, key) {
+            Some(old) => old
+                .split(|&c| c == b',')
+                .map(|p| std::str::from_utf8(p).ok().and_then(|t| t.trim().parse().ok()).unwrap_or(1))
+                .collect(),
+            None => Vec::new(),
+        };
+        if dims.len() <= dim {
+            dims.resize(dim + 1, 1);
+        }
+        dims[dim] = value;
+        let text: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+        self.set_fn_str_attr(g, key, text.join(",").as_bytes());
+    }
+
+    /// `grid_constant`: the listed (1-based) parameters get `"nvvm.grid_constant"`.
+    fn grid_constant(&mut self, g: llrs_ir::GlobalId, list: llrs_ir::MdId) {
+        let kind = self.m.ctx.sym_bytes(b"nvvm.grid_constant");
+        let ops = self.m.ctx.md(list).ops.clone();
+        for op in ops.iter() {
+            let Md::Const(c) = *op else { continue };
+            let Const::Int(_, v) = self.m.ctx.const_of(c) else { continue };
+            let Some(p) = (v.low_u64() as usize).checked_sub(1) else { continue };
+            let nparams = self.m.ctx.fn_params(self.m.globals[g].value_ty).len();
+            if p >= nparams {
+                continue;
+            }
+            let mut set = self.m.ctx.attrs_of(self.m.func(g).attrs.param(p)).to_vec();
+            set.push(Attr { kind, arg: AttrArg::Str(None) });
+            let new = self.m.ctx.attrs(set);
+            let fa = &mut self.m.func_mut(g).attrs;
+            if fa.params.len() <= p {
+                fa.params.resize(p + 1, AttrsId::EMPTY);
+            }
+            fa.params[p] = new;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_module, print_module};
+
+    /// What `llvm-as | llvm-dis` (LLVM 22) prints for these annotations.
+    #[test]
+    fn annotations_become_attributes() {
+        let src = "target triple = \"nvptx64-nvidia-cuda\"\ndefine void @a(ptr %p, i32 %q) { ret void }\ndefine void @b() { ret void }\ndefine void @c(ptr %p) { ret void }\n!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10}\n!0 = !{ptr @a, !\"maxntidx\", i32 64}\n!1 = !{ptr @a, !\"maxntidz\", i32 4}\n!2 = !{ptr @b, !\"reqntidy\", i32 8}\n!3 = !{ptr @b, !\"minctasm\", i32 2}\n!4 = !{ptr @b, !\"maxnreg\", i32 32}\n!5 = !{ptr @b, !\"maxclusterrank\", i32 3}\n!6 = !{ptr @c, !\"cluster_dim_x\", i32 2}\n!7 = !{ptr @c, !\"grid_constant\", !11}\n!8 = !{ptr @c, !\"unknown\", i32 1}\n!9 = !{ptr @a, !\"kernel\", i32 1}\n!10 = !{ptr @c, !\"cluster_max_blocks\", i32 5}\n!11 = !{i32 1}\n";
+        let want = "source_filename = \"t.ll\"\ntarget triple = \"nvptx64-nvidia-cuda\"\n\ndefine ptx_kernel void @a(ptr %p, i32 %q) #0 {\n  ret void\n}\n\ndefine void @b() #1 {\n  ret void\n}\n\ndefine void @c(ptr \"nvvm.grid_constant\" %p) #2 {\n  ret void\n}\n\nattributes #0 = { \"nvvm.maxntid\"=\"64,1,4\" }\nattributes #1 = { \"nvvm.maxclusterrank\"=\"3\" \"nvvm.maxnreg\"=\"32\" \"nvvm.minctasm\"=\"2\" \"nvvm.reqntid\"=\"1,8\" }\nattributes #2 = { \"nvvm.cluster_dim\"=\"2\" \"nvvm.maxclusterrank\"=\"5\" }\n\n!nvvm.annotations = !{!0}\n\n!0 = !{ptr @c, !\"unknown\", i32 1}\n";
+        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
+        assert_eq!(String::from_utf8(print_module(&m)).expect("utf-8"), want);
     }
 }
