@@ -27,6 +27,38 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Instruction locations as bitcode keeps them: a `!dbg` attachment is written as a location
+    /// record, not a node, so a `distinct !DILocation` used there comes back uniqued (the node
+    /// itself stays for its other users: loop metadata, debug records).
+    pub(super) fn unique_instruction_locations(&mut self) {
+        let Some(dbg) = self.m.ctx.names.lookup(b"dbg") else { return };
+        let Some(kw) = self.m.ctx.names.lookup(b"DILocation") else { return };
+        let mut done: rustc_hash::FxHashMap<MdId, MdId> = Default::default();
+        for fi in 0..self.m.functions.len() {
+            let g = self.m.functions[fi];
+            let Some(mut body) = self.m.globals[g].func.as_mut().and_then(|f| f.body.take()) else { continue };
+            for inst in body.insts.values_mut() {
+                for (k, id) in inst.md.iter_mut() {
+                    if *k != dbg {
+                        continue;
+                    }
+                    let node = self.m.ctx.md(*id);
+                    if !node.distinct || node.kind != MdKind::Special(kw) {
+                        continue;
+                    }
+                    *id = *done.entry(*id).or_insert_with(|| {
+                        let mut copy = self.m.ctx.md(*id).clone();
+                        copy.distinct = false;
+                        self.m.ctx.md_intern(copy)
+                    });
+                }
+            }
+            if let Some(f) = self.m.globals[g].func.as_mut() {
+                f.body = Some(body);
+            }
+        }
+    }
+
     /// `UpgradeDebugInfo`: debug info whose `"Debug Info Version"` module flag is missing or not
     /// the current version is dropped from the module.
     pub(super) fn upgrade_debug_info(&mut self) {
@@ -87,5 +119,13 @@ mod tests {
             fmt(&format!("{src}!llvm.module.flags = !{{!9}}\n!9 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n"));
         assert!(kept.contains("#dbg_value(i32 0, !"), "{kept}");
         assert!(kept.contains("@g = global i32 0, !dbg !"), "{kept}");
+    }
+
+    /// What `llvm-as | llvm-dis` (LLVM 22) prints: distinct locations of instructions come back
+    /// uniqued; those of debug records and loop metadata stay distinct.
+    #[test]
+    fn instruction_locations_are_uniqued() {
+        let src = "define void @f(i32 %x) !dbg !3 {\n  call void @g(), !dbg !4\n    #dbg_value(i32 %x, !7, !DIExpression(), !5)\n  ret void, !dbg !6, !llvm.loop !8\n}\ndeclare void @g()\n!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!2}\n!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1)\n!1 = !DIFile(filename: \"a.c\", directory: \"\")\n!2 = !{i32 2, !\"Debug Info Version\", i32 3}\n!3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 5, scopeLine: 5, unit: !0)\n!4 = distinct !DILocation(line: 10, column: 10, scope: !3)\n!5 = distinct !DILocation(line: 20, column: 20, scope: !3)\n!6 = distinct !DILocation(line: 30, column: 30, scope: !3, inlinedAt: !9)\n!7 = !DILocalVariable(name: \"x\", scope: !3)\n!8 = distinct !{!8, !6}\n!9 = distinct !DILocation(line: 40, column: 40, scope: !3)\n";
+        assert_eq!(fmt(src), "source_filename = \"t.ll\"\n\ndefine void @f(i32 %x) !dbg !3 {\n  call void @g(), !dbg !4\n    #dbg_value(i32 %x, !5, !DIExpression(), !6)\n  ret void, !dbg !7, !llvm.loop !9\n}\n\ndeclare void @g()\n\n!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!2}\n\n!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, isOptimized: false, runtimeVersion: 0, emissionKind: NoDebug)\n!1 = !DIFile(filename: \"a.c\", directory: \"\")\n!2 = !{i32 2, !\"Debug Info Version\", i32 3}\n!3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 5, scopeLine: 5, spFlags: DISPFlagDefinition, unit: !0)\n!4 = !DILocation(line: 10, column: 10, scope: !3)\n!5 = !DILocalVariable(name: \"x\", scope: !3)\n!6 = distinct !DILocation(line: 20, column: 20, scope: !3)\n!7 = !DILocation(line: 30, column: 30, scope: !3, inlinedAt: !8)\n!8 = distinct !DILocation(line: 40, column: 40, scope: !3)\n!9 = distinct !{!9, !10}\n!10 = distinct !DILocation(line: 30, column: 30, scope: !3, inlinedAt: !8)\n");
     }
 }

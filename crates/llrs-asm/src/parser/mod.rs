@@ -461,6 +461,7 @@ impl<'a> Parser<'a> {
         self.upgrade_tbaa_tags();
         self.upgrade_module();
         self.upgrade_debug_info();
+        self.unique_instruction_locations();
         self.upgrade_section_names();
         self.copy_module_attrs_to_functions();
         self.upgrade_implicit_sections();
