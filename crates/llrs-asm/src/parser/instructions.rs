@@ -593,9 +593,6 @@ impl<'a> Parser<'a> {
         ) {
             return self.err(tp, "invalid type for alloca");
         }
-        if !self.is_sized(ty) {
-            return self.err(tp, "Cannot allocate unsized type");
-        }
         let mut align = 0;
         let mut addrspace = 0;
         let mut count = None;
@@ -616,7 +613,12 @@ impl<'a> Parser<'a> {
                 count = Some(v);
             }
         }
+        // Only a default alignment needs the size here (with an explicit one, a type still opaque
+        // may be defined later; the verifier checks the end result).
         if align == 0 {
+            if !self.is_sized(ty) {
+                return self.err(tp, "Cannot allocate unsized type");
+            }
             align = self.dl.default_alloca_align(&self.m.ctx, ty);
         }
         let pt = self.m.ctx.ptr_ty(addrspace);
