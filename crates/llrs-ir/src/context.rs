@@ -59,7 +59,8 @@ pub struct Context {
     pub structs: IdVec<StructId, StructDef>,
     struct_names: FxHashMap<Symbol, StructId>,
     mds: IdVec<MdId, MdNode>,
-    md_map: FxHashMap<MdNode, MdId>,
+    /// Uniqued metadata nodes by the hash of their contents (no copy of the nodes is kept).
+    md_index: FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
     md_kinds: Vec<Symbol>,
     md_kind_map: FxHashMap<Symbol, u32>,
     common: CommonTypes,
@@ -132,7 +133,7 @@ impl Default for Context {
             structs: IdVec::new(),
             struct_names: FxHashMap::default(),
             mds: IdVec::new(),
-            md_map: FxHashMap::default(),
+            md_index: FxHashMap::default(),
             md_kinds: Vec::new(),
             md_kind_map: FxHashMap::default(),
             common: CommonTypes {
@@ -325,20 +326,65 @@ impl Context {
         if n.distinct {
             return self.mds.push(n);
         }
-        if let Some(&id) = self.md_map.get(&n) {
+        let h = md_hash(&n);
+        if let Some(id) = self.md_lookup(h, &n) {
             return id;
         }
-        let id = self.mds.push(n.clone());
-        self.md_map.insert(n, id);
+        let id = self.mds.push(n);
+        self.md_index.entry(h).or_default().push(id);
         id
+    }
+    fn md_lookup(&self, h: u64, n: &MdNode) -> Option<MdId> {
+        self.md_index.get(&h)?.iter().copied().find(|&id| self.mds[id] == *n)
+    }
+    /// Makes an existing uniqued node (one made with [`Context::md_new`]) findable by
+    /// [`Context::md_intern`]. When an equal node is already known, nothing changes and that
+    /// node is returned.
+    pub fn md_register(&mut self, id: MdId) -> Option<MdId> {
+        let n = &self.mds[id];
+        if n.distinct {
+            return None;
+        }
+        let h = md_hash(n);
+        if let Some(other) = self.md_lookup(h, n) {
+            return (other != id).then_some(other);
+        }
+        self.md_index.entry(h).or_default().push(id);
+        None
+    }
+    /// Forgets every registration (before registering again after a bulk rewrite).
+    pub fn md_unregister_all(&mut self) {
+        self.md_index.clear();
+    }
+    /// Reserves room for `n` more registered nodes.
+    pub fn md_reserve(&mut self, n: usize) {
+        self.md_index.reserve(n);
     }
     /// A new node, not merged with any other (for nodes whose operands are still being resolved).
     pub fn md_new(&mut self, n: MdNode) -> MdId {
         self.mds.push(n)
     }
-    /// Replaces the contents of a node made with [`Context::md_new`].
+    /// Replaces the contents of a node. A registered node stays registered, under its new contents.
     pub fn md_set(&mut self, id: MdId, n: MdNode) {
+        let old = &self.mds[id];
+        let mut registered = false;
+        if !old.distinct {
+            let h = md_hash(old);
+            if let Some(ids) = self.md_index.get_mut(&h) {
+                if let Some(i) = ids.iter().position(|&x| x == id) {
+                    ids.swap_remove(i);
+                    registered = true;
+                    if ids.is_empty() {
+                        self.md_index.remove(&h);
+                    }
+                }
+            }
+        }
         self.mds[id] = n;
+        if registered && !self.mds[id].distinct {
+            let h = md_hash(&self.mds[id]);
+            self.md_index.entry(h).or_default().push(id);
+        }
     }
     /// The node of an id.
     #[inline]
@@ -362,4 +408,10 @@ impl Context {
     pub fn md_kind_id(&self, sym: Symbol) -> u32 {
         self.md_kind_map.get(&sym).copied().unwrap_or(u32::MAX)
     }
+}
+
+/// The hash of a node's contents.
+fn md_hash(n: &MdNode) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(n)
 }

@@ -37,23 +37,12 @@ impl<'a> Parser<'a> {
     /// Merges structurally equal uniqued nodes and points every reference at the survivor.
     pub(super) fn unique_metadata(&mut self) {
         let n = self.m.ctx.num_mds();
-        // Cheap check first: most modules (all of LLVM's own output) have no equal nodes.
-        {
-            let mut seen: FxHashMap<&MdNode, ()> = FxHashMap::with_capacity_and_hasher(n, Default::default());
-            let mut dup = false;
-            for i in 0..n {
-                let node = self.m.ctx.md(MdId(i as u32));
-                if node.distinct {
-                    continue;
-                }
-                if seen.insert(node, ()).is_some() {
-                    dup = true;
-                    break;
-                }
-            }
-            if !dup {
-                return;
-            }
+        // Cheap check first: most modules (all of LLVM's own output) have no equal nodes. It
+        // registers every uniqued node with the context, so that nodes made by later upgrades
+        // are merged with equal ones read from the text.
+        self.m.ctx.md_reserve(n);
+        if (0..n).all(|i| self.m.ctx.md_register(MdId(i as u32)).is_none()) {
+            return;
         }
         let mut canon: Vec<MdId> = (0..n as u32).map(MdId).collect();
         loop {
@@ -91,11 +80,17 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        // Rewrite every reference.
+        // Rewrite every reference, then register the survivors again.
         for i in 0..n {
             let id = MdId(i as u32);
             let node = remap_node(self.m.ctx.md(id), &canon);
             self.m.ctx.md_set(id, node);
+        }
+        self.m.ctx.md_unregister_all();
+        for (i, &c) in canon.iter().enumerate() {
+            if c.0 as usize == i {
+                self.m.ctx.md_register(c);
+            }
         }
         for (_, ops) in self.m.named_md.iter_mut() {
             for o in ops.iter_mut() {

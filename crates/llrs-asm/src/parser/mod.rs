@@ -4,6 +4,7 @@
 mod attrs;
 mod constants;
 mod coro;
+mod cu_locals;
 mod di_upgrade;
 mod function;
 mod globals;
@@ -462,6 +463,7 @@ impl<'a> Parser<'a> {
         self.upgrade_module();
         self.upgrade_debug_info();
         self.unique_instruction_locations();
+        self.upgrade_cu_locals();
         self.upgrade_section_names();
         self.copy_module_attrs_to_functions();
         self.upgrade_implicit_sections();
