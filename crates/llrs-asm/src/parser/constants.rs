@@ -266,22 +266,21 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.konst(Const::NoneToken(ty)))
             }
             b"undef" => {
-                let opaque = matches!(tyk, Type::Named(s) if self.m.ctx.structs[*s].body.is_none());
-                if opaque || matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
+                if !self.is_first_class(ty) || matches!(tyk, Type::Label) {
                     return self.err_here("invalid type for undef constant");
                 }
                 self.next();
                 Ok(self.m.ctx.konst(Const::Undef(ty)))
             }
             b"poison" => {
-                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
+                if !self.is_first_class(ty) || matches!(tyk, Type::Label) {
                     return self.err_here("invalid type for poison constant");
                 }
                 self.next();
                 Ok(self.m.ctx.konst(Const::Poison(ty)))
             }
             b"zeroinitializer" => {
-                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. } | Type::Token | Type::Metadata) {
+                if !self.is_first_class(ty) || matches!(tyk, Type::Label | Type::Token | Type::Metadata) {
                     return self.err_here("invalid type for null constant");
                 }
                 self.next();

@@ -495,7 +495,7 @@ impl<'a> Parser<'a> {
                 }
                 let tp = self.pos();
                 let t = self.parse_type("expected type")?;
-                if matches!(self.m.ctx.type_of(t), Type::Void | Type::Label | Type::Function { .. }) {
+                if !self.is_valid_arg_type(t) {
                     return self.err(tp, "invalid type for function argument");
                 }
                 let a = self.parse_attr_list(AttrPos::Param)?;

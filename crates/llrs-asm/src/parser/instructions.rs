@@ -438,7 +438,11 @@ impl<'a> Parser<'a> {
             }
             Phi => {
                 let f = self.parse_fmf();
+                let tp = self.pos();
                 let ty = self.parse_type("expected type")?;
+                if !self.is_first_class(ty) {
+                    return self.err(tp, "phi node must have first class type");
+                }
                 let mut vals: SmallVec<[Value; 3]> = SmallVec::new();
                 let mut blocks = Vec::new();
                 loop {
@@ -488,7 +492,11 @@ impl<'a> Parser<'a> {
             VAArg => {
                 let (_, v) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after vaarg operand")?;
+                let tp = self.pos();
                 let ty = self.parse_type("expected type")?;
+                if !self.is_first_class(ty) {
+                    return self.err(tp, "va_arg requires operand with first class type");
+                }
                 Ok(InstData::new(VAArg, ty, [v]))
             }
             LandingPad => {
@@ -529,6 +537,19 @@ impl<'a> Parser<'a> {
     fn restore_lex(&mut self, s: (crate::lexer::Token, usize)) {
         self.tok = s.0;
         self.set_lex_pos(s.1);
+    }
+
+    /// Where LLVM's lexer stands after an optional `, align N` tail: when the tail ended at a comma
+    /// that introduces metadata attachments, LLVM has already eaten that comma.
+    fn pos_past_extra_comma(&mut self) -> usize {
+        if !self.is(Tok::Comma) {
+            return self.pos();
+        }
+        let save = self.lex_state();
+        self.next();
+        let pos = self.pos();
+        self.restore_lex(save);
+        pos
     }
 
     fn parse_indices(&mut self) -> PResult<SmallVec<[u32; 2]>> {
@@ -678,26 +699,32 @@ impl<'a> Parser<'a> {
         Ok(align)
     }
 
+    /// `load [atomic] [volatile] TY, ptr P [syncscope(..) ORDERING] [, align N]`. As in LLVM, the
+    /// operands and the tail are read first, then checked: at the pointer operand, except for an
+    /// unsized type, which is reported at the type.
     fn parse_load(&mut self) -> PResult<InstData> {
         let atomic = self.eat_kw(b"atomic");
         let volatile = self.eat_kw(b"volatile");
         let tp = self.pos();
         let ty = self.parse_type("expected type")?;
         self.expect(Tok::Comma, "expected comma after load's type")?;
-        if !self.is_first_class(ty) || matches!(self.m.ctx.type_of(ty), Type::Label | Type::Metadata) {
-            return self.err(tp, "load operand must be a pointer to a first class type");
-        }
-        if !self.is_sized(ty) {
-            return self.err(tp, "loading unsized types is not allowed");
-        }
         let p = self.pos();
         let (pt, ptr) = self.parse_typed_value()?;
-        if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) {
-            return self.err(p, "load operand must be a pointer");
-        }
         let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
         let mut align = self.parse_mem_tail()?;
+        if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) || !self.is_first_class(ty) {
+            return self.err(p, "load operand must be a pointer to a first class type");
+        }
+        if atomic && align == 0 {
+            return self.err(p, "atomic load must have explicit non-zero alignment");
+        }
+        if matches!(at.ordering, Ordering::Release | Ordering::AcqRel) {
+            return self.err(p, "atomic load cannot use Release ordering");
+        }
         if align == 0 {
+            if !self.is_sized(ty) {
+                return self.err(tp, "loading unsized types is not allowed");
+            }
             align = self.dl.default_load_align(&self.m.ctx, ty);
         }
         let mut d = InstData::new(Opcode::Load, ty, [ptr]);
@@ -708,23 +735,34 @@ impl<'a> Parser<'a> {
         Ok(d)
     }
 
+    /// `store [atomic] [volatile] TY V, ptr P [syncscope(..) ORDERING] [, align N]`, checked as
+    /// LLVM does once the whole instruction is read.
     fn parse_store(&mut self) -> PResult<InstData> {
         let atomic = self.eat_kw(b"atomic");
         let volatile = self.eat_kw(b"volatile");
         let vp = self.pos();
         let (vt, v) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after store operand")?;
-        if !self.is_sized(vt) {
-            return self.err(vp, "storing unsized types is not allowed");
-        }
         let p = self.pos();
         let (pt, ptr) = self.parse_typed_value()?;
+        let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
+        let mut align = self.parse_mem_tail()?;
         if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) {
             return self.err(p, "store operand must be a pointer");
         }
-        let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
-        let mut align = self.parse_mem_tail()?;
+        if !self.is_first_class(vt) {
+            return self.err(vp, "store operand must be a first class value");
+        }
+        if atomic && align == 0 {
+            return self.err(vp, "atomic store must have explicit non-zero alignment");
+        }
+        if matches!(at.ordering, Ordering::Acquire | Ordering::AcqRel) {
+            return self.err(vp, "atomic store cannot use Acquire ordering");
+        }
         if align == 0 {
+            if !self.is_sized(vt) {
+                return self.err(vp, "storing unsized types is not allowed");
+            }
             align = self.dl.abi_align(&self.m.ctx, vt);
         }
         let void = self.void();
@@ -749,18 +787,20 @@ impl<'a> Parser<'a> {
         let (ty, cmp) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after cmpxchg cmp operand")?;
         let (_, new) = self.parse_typed_value()?;
-        let op_pos = self.op_pos;
         let mut at = self.parse_scope_ordering()?;
         at.failure = self.parse_ordering()?;
         let mut align = self.parse_mem_tail()?;
         if align == 0 {
             align = self.dl.default_atomic_align(&self.m.ctx, ty);
         }
+        // LLVM checks the orderings once the optional `, align N` is read, at the token it stopped on.
         if matches!(at.ordering, Ordering::Unordered) {
-            return self.err(op_pos, "invalid cmpxchg success ordering");
+            let p = self.pos_past_extra_comma();
+            return self.err(p, "invalid cmpxchg success ordering");
         }
         if matches!(at.failure, Ordering::Unordered | Ordering::Release | Ordering::AcqRel) {
-            return self.err(op_pos, "invalid cmpxchg failure ordering");
+            let p = self.pos_past_extra_comma();
+            return self.err(p, "invalid cmpxchg failure ordering");
         }
         let i1 = self.m.ctx.int_ty(1);
         let rt = self.m.ctx.ty(Type::Struct { packed: false, elems: SmallVec::from_slice(&[ty, i1]) });
@@ -885,6 +925,9 @@ impl<'a> Parser<'a> {
                 }
                 let ap = self.pos();
                 let at = self.parse_type("expected type")?;
+                if !self.is_valid_arg_type(at) {
+                    return self.err(ap, "invalid type for function argument");
+                }
                 let attrs = self.parse_attr_list(AttrPos::Param)?;
                 let v = if matches!(self.m.ctx.type_of(at), Type::Metadata) {
                     let m = if self.is(Tok::Exclaim) || self.is(Tok::MetadataVar) {
@@ -894,7 +937,6 @@ impl<'a> Parser<'a> {
                     };
                     Value::Md(m)
                 } else {
-                    let _ = ap;
                     self.parse_value(at)?
                 };
                 args.push(v);

@@ -21,7 +21,6 @@ impl<'a> Parser<'a> {
 
     /// `!N = [distinct] node` at top level (current token is `!`).
     pub fn parse_standalone_metadata(&mut self) -> PResult<()> {
-        let def_pos = self.pos();
         self.next();
         if !self.is(Tok::Int) {
             return self.err_here("expected metadata number");
@@ -44,7 +43,8 @@ impl<'a> Parser<'a> {
         match self.md_nums.get(n) {
             Some(id) => {
                 if self.md_fwd.remove(&n).is_none() {
-                    return self.err(def_pos, "Metadata id is already used");
+                    // LLVM notices once the whole node is read: at the token after it.
+                    return self.err(self.pos(), "Metadata id is already used");
                 }
                 // A uniqued node that is its own operand cannot be uniqued: LLVM makes it distinct.
                 let me = Md::Node(id);

@@ -101,9 +101,7 @@ impl<'a> Parser<'a> {
                 }
                 let p = self.pos();
                 let t = self.parse_type("expected type")?;
-                if matches!(self.m.ctx.type_of(t), Type::Void | Type::Label | Type::Metadata | Type::Function { .. })
-                    && !matches!(self.m.ctx.type_of(t), Type::Metadata)
-                {
+                if !self.is_valid_arg_type(t) {
                     return self.err(p, "invalid type for function argument");
                 }
                 // Old IR may put attributes and names on function type parameters.
@@ -367,11 +365,13 @@ impl<'a> Parser<'a> {
         let (elems, _) = self.parse_struct_body_elems(packed)?;
         self.m.ctx.structs[sid].body = Some(StructBody { packed, elems });
         if self.contains_by_value(ty, ty, 0) {
+            // A numbered struct has no name in LLVM: its message names ''.
             let n = match name {
                 Some(n) => String::from_utf8_lossy(self.m.ctx.name(n)).into_owned(),
-                None => num.map(|n| n.to_string()).unwrap_or_default(),
+                None => String::new(),
             };
-            return self.err(name_pos, format!("identified structure type '{n}' is recursive"));
+            // LLVM finds out when it sets the body: at the token after it.
+            return self.err(self.pos(), format!("identified structure type '{n}' is recursive"));
         }
         Ok(())
     }
@@ -507,8 +507,18 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// LLVM's `isFirstClassType`.
+    /// LLVM 22's `isFirstClassType`: anything but void, function types and opaque structs (a
+    /// struct used before its body is given is opaque until then).
     pub fn is_first_class(&self, t: TypeId) -> bool {
-        !matches!(self.m.ctx.type_of(t), Type::Function { .. } | Type::Void)
+        match self.m.ctx.type_of(t) {
+            Type::Function { .. } | Type::Void => false,
+            Type::Named(s) => self.m.ctx.structs[*s].body.is_some(),
+            _ => true,
+        }
+    }
+
+    /// LLVM's `FunctionType::isValidArgumentType`: first class and not `label`.
+    pub fn is_valid_arg_type(&self, t: TypeId) -> bool {
+        self.is_first_class(t) && !matches!(self.m.ctx.type_of(t), Type::Label)
     }
 }
