@@ -357,7 +357,7 @@ impl<'a> Parser<'a> {
                 }
                 AttrArg::Int(v)
             }
-            Form::Align => AttrArg::Int(self.parse_align_value()?),
+            Form::Align => AttrArg::Int(self.parse_align_value(true)?),
             Form::AlignStack if group => {
                 self.expect(Tok::Equal, "expected '=' here")?;
                 AttrArg::Int(self.parse_u32("expected integer")? as u64)
@@ -460,24 +460,6 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// After `align` outside attribute groups: `N` or `(N)`, checked as LLVM's
-    /// `parseOptionalAlignment` does, with every error at the token after `align`.
-    fn parse_align_value(&mut self) -> PResult<u64> {
-        let align_pos = self.pos();
-        let paren = self.eat(Tok::LParen);
-        let v = self.parse_u64("expected integer")?;
-        if paren && !self.eat(Tok::RParen) {
-            return self.err(align_pos, "expected ')'");
-        }
-        if !v.is_power_of_two() {
-            return self.err(align_pos, "alignment is not a power of two");
-        }
-        if v > 1 << 32 {
-            return self.err(align_pos, "huge alignments are not supported yet");
-        }
-        Ok(v)
-    }
-
     /// An integer literal of `bits` width.
     pub fn parse_apint_lit(&mut self, bits: u32) -> PResult<APInt> {
         if self.is_kw(b"true") {
@@ -510,7 +492,7 @@ impl<'a> Parser<'a> {
                 Tok::Str => self.parse_one_attr(out, pos)?,
                 Tok::Ident if matches!(list, AttrList::Func { allow_align: true }) && self.is_kw(b"align") => {
                     self.next();
-                    align = self.parse_align_value()?;
+                    align = self.parse_align_value(true)?;
                 }
                 Tok::Ident if form(self.text()).is_some() => {
                     self.parse_one_attr_in(out, pos, list == AttrList::Group)?

@@ -323,17 +323,14 @@ impl<'a> Parser<'a> {
                 Ok(fold::splat(&mut self.m.ctx, ty, c))
             }
             b"blockaddress" => self.parse_blockaddress(ty),
-            b"dso_local_equivalent" | b"no_cfi" => {
+            b"dso_local_equivalent" => self.parse_dso_local_equivalent(ty),
+            b"no_cfi" => {
                 self.next();
                 if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
-                    return self.err_here("expected global value name");
+                    return self.err_here("expected global value name in no_cfi");
                 }
                 let g = self.global_ref()?;
-                Ok(self.m.ctx.konst(if kw == b"no_cfi" {
-                    Const::NoCfi(ty, g)
-                } else {
-                    Const::DsoLocalEquivalent(ty, g)
-                }))
+                Ok(self.m.ctx.konst(Const::NoCfi(ty, g)))
             }
             b"ptrauth" => {
                 self.next();
@@ -350,22 +347,6 @@ impl<'a> Parser<'a> {
             }
             _ => self.parse_const_expr(Some(ty)),
         }
-    }
-
-    fn parse_blockaddress(&mut self, ty: TypeId) -> PResult<ConstId> {
-        self.next();
-        self.expect(Tok::LParen, "expected '(' in block address expression")?;
-        if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
-            return self.err_here("expected function name in blockaddress");
-        }
-        let g = self.global_ref()?;
-        self.expect(Tok::Comma, "expected comma in block address expression")?;
-        if !(self.is(Tok::LocalVar) || self.is(Tok::LocalVarId)) {
-            return self.err_here("expected basic block name in blockaddress");
-        }
-        let b = self.block_ref_in(g)?;
-        self.expect(Tok::RParen, "expected ')' in block address expression")?;
-        Ok(self.m.ctx.konst(Const::BlockAddress(ty, g, b)))
     }
 
     /// A constant expression; `expect` is the type it must have (None: implied by the expression).

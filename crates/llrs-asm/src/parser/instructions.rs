@@ -586,18 +586,6 @@ impl<'a> Parser<'a> {
         Some(t)
     }
 
-    fn parse_align_suffix(&mut self) -> PResult<u64> {
-        let p = self.pos();
-        let a = self.parse_u64("expected alignment")?;
-        if !a.is_power_of_two() {
-            return self.err(p, "alignment is not a power of two");
-        }
-        if a > 1 << 32 {
-            return self.err(p, "huge alignments are not supported yet");
-        }
-        Ok(a)
-    }
-
     fn parse_alloca(&mut self) -> PResult<InstData> {
         let mut fl = 0;
         if self.eat_kw(b"inalloca") {
@@ -622,7 +610,7 @@ impl<'a> Parser<'a> {
         let mut count = None;
         while self.eat(Tok::Comma) {
             if self.eat_kw(b"align") {
-                align = self.parse_align_suffix()?;
+                align = self.parse_align_value(false)?;
             } else if self.is_kw(b"addrspace") {
                 addrspace = self.parse_addrspace()?;
             } else if self.is(Tok::MetadataVar) {
@@ -690,7 +678,7 @@ impl<'a> Parser<'a> {
             let save = self.lex_state();
             self.next();
             if self.eat_kw(b"align") {
-                align = self.parse_align_suffix()?;
+                align = self.parse_align_value(false)?;
             } else {
                 self.restore_lex(save);
                 break;

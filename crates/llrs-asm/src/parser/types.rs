@@ -29,7 +29,18 @@ impl<'a> Parser<'a> {
 
     fn parse_type_inner(&mut self, msg: &str) -> PResult<TypeId> {
         let start = self.pos();
+        let is_ptr = self.is_kw(b"ptr");
         let mut ty = self.parse_base_type(msg)?;
+        // `ptr [addrspace(N)]` takes no suffix but a function type's parameters: anything else
+        // after it belongs to what follows the type.
+        if is_ptr {
+            if self.is(Tok::Star) {
+                return self.err_here("ptr* is invalid - use ptr instead");
+            }
+            if !self.is(Tok::LParen) {
+                return Ok(ty);
+            }
+        }
         // Suffixes: typed pointers and function types.
         loop {
             match self.tok.kind {
