@@ -487,13 +487,28 @@ impl<'a> Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    fn is_scalable(&self, t: TypeId) -> bool {
-        match self.m.ctx.type_of(t) {
-            Type::Vector { scalable, .. } => *scalable,
-            Type::Struct { elems, .. } => elems.iter().any(|e| self.is_scalable(*e)),
-            Type::Array(_, e) => self.is_scalable(*e),
-            _ => false,
+    /// True when `t` is or holds a scalable vector. Each type is looked at once, as shared
+    /// struct types may nest deeply.
+    pub(super) fn is_scalable(&self, t: TypeId) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            match self.m.ctx.type_of(t) {
+                Type::Vector { scalable: true, .. } => return true,
+                Type::Struct { elems, .. } => stack.extend(elems.iter().copied()),
+                Type::Named(s) => {
+                    if let Some(b) = &self.m.ctx.structs[*s].body {
+                        stack.extend(b.elems.iter().copied());
+                    }
+                }
+                Type::Array(_, e) => stack.push(*e),
+                _ => {}
+            }
         }
+        false
     }
 
     /// LLParser's checks of a constant `getelementptr`'s operands.

@@ -70,11 +70,21 @@ impl<'a> Parser<'a> {
         use Opcode::*;
         match op {
             Ret => {
+                let tp = self.pos();
                 let ty = self.parse_type("expected type")?;
-                if self.m.ctx.is_void(ty) {
-                    return Ok(InstData::new(Ret, ty, []));
+                let want = self.fs.func.and_then(|g| self.m.ctx.fn_ret(self.m.globals[g].value_ty));
+                let mismatch = |p: &Self| {
+                    let w = super::types::type_text(&p.m, want.unwrap_or(ty));
+                    p.err(tp, format!("value doesn't match function result type '{w}'"))
+                };
+                // A value is read before its type is compared with the function's.
+                let v = if self.m.ctx.is_void(ty) { None } else { Some(self.parse_value(ty)?) };
+                if want.is_some_and(|w| w != ty) {
+                    return mismatch(self);
                 }
-                let v = self.parse_value(ty)?;
+                let Some(v) = v else {
+                    return Ok(InstData::new(Ret, ty, []));
+                };
                 let void = self.void();
                 Ok(InstData::new(Ret, void, [v]))
             }
@@ -844,6 +854,12 @@ impl<'a> Parser<'a> {
             Type::Vector { elem, .. } if matches!(self.m.ctx.type_of(*elem), Type::Ptr(_)) => bt,
             _ => return self.err(p, "base of getelementptr must be a pointer"),
         };
+        // All vector operands must have as many elements as the first one.
+        let mut width = match self.m.ctx.type_of(bt) {
+            Type::Vector { scalable, len, .. } => Some((*scalable, *len)),
+            _ => None,
+        };
+        let mut index_tys = Vec::new();
         while self.is(Tok::Comma) {
             let save = self.lex_state();
             self.next();
@@ -851,13 +867,44 @@ impl<'a> Parser<'a> {
                 self.restore_lex(save);
                 break;
             }
+            let ip = self.pos();
             let (it, iv) = self.parse_typed_value()?;
-            if let Type::Vector { scalable, len, .. } = self.m.ctx.type_of(it).clone() {
+            let shape = match self.m.ctx.type_of(it) {
+                Type::Vector { scalable, len, elem } => Some((*scalable, *len, *elem)),
+                _ => None,
+            };
+            let scalar = shape.map_or(it, |s| s.2);
+            if !matches!(self.m.ctx.type_of(scalar), Type::Int(_)) {
+                return self.err(ip, "getelementptr index must be an integer");
+            }
+            if let Some((scalable, len, _)) = shape {
+                if width.is_some_and(|w| w != (scalable, len)) {
+                    return self.err(ip, "getelementptr vector index has a wrong number of elements");
+                }
+                width = Some((scalable, len));
                 if !matches!(self.m.ctx.type_of(rt), Type::Vector { .. }) {
                     rt = self.m.ctx.ty(Type::Vector { scalable, len, elem: rt });
                 }
             }
+            index_tys.push(it);
             ops.push(iv);
+        }
+        if !index_tys.is_empty() && !self.is_sized(src) {
+            return self.err(p, "base element of getelementptr must be sized");
+        }
+        if matches!(self.m.ctx.type_of(src), Type::Struct { .. } | Type::Named(_)) && self.is_scalable(src) {
+            return self.err(p, "getelementptr cannot target structure that contains scalable vector type");
+        }
+        // LLVM's `getIndexedType`: a value that is not a constant indexes arrays and vectors only,
+        // as an `undef` index does.
+        let consts: Vec<_> = (ops[1..].iter().zip(&index_tys))
+            .map(|(v, &t)| match v {
+                Value::Const(c) => *c,
+                _ => self.m.ctx.konst(llrs_ir::Const::Undef(t)),
+            })
+            .collect();
+        if llrs_ir::fold::gep_indexed_type(&mut self.m.ctx, src, &consts).is_none() {
+            return self.err(p, "invalid getelementptr indices");
         }
         let mut d = InstData::new(Opcode::GetElementPtr, rt, []);
         d.operands = ops;

@@ -5,6 +5,7 @@ mod attrs;
 mod constants;
 mod coro;
 mod di_upgrade;
+mod dwarf_ops;
 mod function;
 mod fwd_addrs;
 mod globals;
