@@ -271,6 +271,12 @@ pub fn is_param_attr_kw(kw: &[u8]) -> bool {
 impl<'a> Parser<'a> {
     /// Parses one attribute at the current token into `out`.
     pub fn parse_one_attr(&mut self, out: &mut Vec<Attr>, pos: AttrPos) -> PResult<()> {
+        self.parse_one_attr_in(out, pos, false)
+    }
+
+    /// Parses one attribute; `group` when inside `attributes #N = { ... }`, where the alignments
+    /// are written `align=N` and `alignstack=N`.
+    fn parse_one_attr_in(&mut self, out: &mut Vec<Attr>, pos: AttrPos, group: bool) -> PResult<()> {
         if self.is(Tok::Str) {
             let key = self.parse_str("expected attribute")?;
             let key = self.m.ctx.sym_bytes(&key);
@@ -289,7 +295,7 @@ impl<'a> Parser<'a> {
         };
         let attr_pos = self.pos();
         let n = out.len();
-        self.parse_attr_body(out, pos, kw, f)?;
+        self.parse_attr_body(out, pos, kw, f, group)?;
         // LLVM checks where an attribute may stand once it has read all of it.
         let misplaced = match pos {
             AttrPos::Ret if is_fn_only(kw) || is_param_only(kw) => "this attribute does not apply to return values",
@@ -303,7 +309,14 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_attr_body(&mut self, out: &mut Vec<Attr>, pos: AttrPos, kw: &'a [u8], f: Form) -> PResult<()> {
+    fn parse_attr_body(
+        &mut self,
+        out: &mut Vec<Attr>,
+        pos: AttrPos,
+        kw: &'a [u8],
+        f: Form,
+        group: bool,
+    ) -> PResult<()> {
         let kind = self.m.ctx.sym_bytes(kw);
         self.next();
         let arg = match f {
@@ -335,31 +348,29 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::RParen, "expected ')'")?;
                 AttrArg::Int(v)
             }
-            Form::Align => {
-                let paren = self.eat(Tok::LParen);
-                if !paren && pos == AttrPos::Func && self.is(Tok::Equal) {
-                    self.next();
-                }
+            Form::Align if group => {
+                self.expect(Tok::Equal, "expected '=' here")?;
                 let vp = self.pos();
-                let v = self.parse_u64("expected integer")?;
-                if paren {
-                    self.expect(Tok::RParen, "expected ')'")?;
-                }
+                let v = self.parse_u32("expected integer")? as u64;
                 if !v.is_power_of_two() {
                     return self.err(vp, "alignment is not a power of two");
                 }
                 AttrArg::Int(v)
             }
+            Form::Align => AttrArg::Int(self.parse_align_value(true)?),
+            Form::AlignStack if group => {
+                self.expect(Tok::Equal, "expected '=' here")?;
+                AttrArg::Int(self.parse_u32("expected integer")? as u64)
+            }
             Form::AlignStack => {
-                let v = if self.eat(Tok::Equal) {
-                    self.parse_u64("expected integer")?
-                } else {
-                    self.expect(Tok::LParen, "expected '('")?;
-                    let v = self.parse_u64("expected integer")?;
-                    self.expect(Tok::RParen, "expected ')'")?;
-                    v
-                };
-                AttrArg::Int(v)
+                self.expect(Tok::LParen, "expected '('")?;
+                let ap = self.pos();
+                let v = self.parse_u32("expected integer")?;
+                self.expect(Tok::RParen, "expected ')'")?;
+                if !v.is_power_of_two() {
+                    return self.err(ap, "stack alignment is not a power of two");
+                }
+                AttrArg::Int(v as u64)
             }
             Form::Type => {
                 self.expect(Tok::LParen, "expected '('")?;
@@ -481,15 +492,11 @@ impl<'a> Parser<'a> {
                 Tok::Str => self.parse_one_attr(out, pos)?,
                 Tok::Ident if matches!(list, AttrList::Func { allow_align: true }) && self.is_kw(b"align") => {
                     self.next();
-                    align = if self.eat(Tok::LParen) {
-                        let v = self.parse_u64("expected integer")?;
-                        self.expect(Tok::RParen, "expected ')'")?;
-                        v
-                    } else {
-                        self.parse_u64("expected integer")?
-                    };
+                    align = self.parse_align_value(true)?;
                 }
-                Tok::Ident if form(self.text()).is_some() => self.parse_one_attr(out, pos)?,
+                Tok::Ident if form(self.text()).is_some() => {
+                    self.parse_one_attr_in(out, pos, list == AttrList::Group)?
+                }
                 Tok::AttrGrpId if matches!(list, AttrList::Func { .. }) => {
                     let p = self.pos();
                     groups.push((self.tok_num()?, p));

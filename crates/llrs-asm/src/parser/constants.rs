@@ -266,22 +266,21 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.konst(Const::NoneToken(ty)))
             }
             b"undef" => {
-                let opaque = matches!(tyk, Type::Named(s) if self.m.ctx.structs[*s].body.is_none());
-                if opaque || matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
+                if !self.is_first_class(ty) || matches!(tyk, Type::Label) {
                     return self.err_here("invalid type for undef constant");
                 }
                 self.next();
                 Ok(self.m.ctx.konst(Const::Undef(ty)))
             }
             b"poison" => {
-                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. }) {
+                if !self.is_first_class(ty) || matches!(tyk, Type::Label) {
                     return self.err_here("invalid type for poison constant");
                 }
                 self.next();
                 Ok(self.m.ctx.konst(Const::Poison(ty)))
             }
             b"zeroinitializer" => {
-                if matches!(tyk, Type::Label | Type::Void | Type::Function { .. } | Type::Token | Type::Metadata) {
+                if !self.is_first_class(ty) || matches!(tyk, Type::Label | Type::Token | Type::Metadata) {
                     return self.err_here("invalid type for null constant");
                 }
                 self.next();
@@ -324,17 +323,14 @@ impl<'a> Parser<'a> {
                 Ok(fold::splat(&mut self.m.ctx, ty, c))
             }
             b"blockaddress" => self.parse_blockaddress(ty),
-            b"dso_local_equivalent" | b"no_cfi" => {
+            b"dso_local_equivalent" => self.parse_dso_local_equivalent(ty),
+            b"no_cfi" => {
                 self.next();
                 if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
-                    return self.err_here("expected global value name");
+                    return self.err_here("expected global value name in no_cfi");
                 }
                 let g = self.global_ref()?;
-                Ok(self.m.ctx.konst(if kw == b"no_cfi" {
-                    Const::NoCfi(ty, g)
-                } else {
-                    Const::DsoLocalEquivalent(ty, g)
-                }))
+                Ok(self.m.ctx.konst(Const::NoCfi(ty, g)))
             }
             b"ptrauth" => {
                 self.next();
@@ -351,22 +347,6 @@ impl<'a> Parser<'a> {
             }
             _ => self.parse_const_expr(Some(ty)),
         }
-    }
-
-    fn parse_blockaddress(&mut self, ty: TypeId) -> PResult<ConstId> {
-        self.next();
-        self.expect(Tok::LParen, "expected '(' in block address expression")?;
-        if !(self.is(Tok::GlobalVar) || self.is(Tok::GlobalId)) {
-            return self.err_here("expected function name in blockaddress");
-        }
-        let g = self.global_ref()?;
-        self.expect(Tok::Comma, "expected comma in block address expression")?;
-        if !(self.is(Tok::LocalVar) || self.is(Tok::LocalVarId)) {
-            return self.err_here("expected basic block name in blockaddress");
-        }
-        let b = self.block_ref_in(g)?;
-        self.expect(Tok::RParen, "expected ')' in block address expression")?;
-        Ok(self.m.ctx.konst(Const::BlockAddress(ty, g, b)))
     }
 
     /// A constant expression; `expect` is the type it must have (None: implied by the expression).
@@ -507,13 +487,28 @@ impl<'a> Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    fn is_scalable(&self, t: TypeId) -> bool {
-        match self.m.ctx.type_of(t) {
-            Type::Vector { scalable, .. } => *scalable,
-            Type::Struct { elems, .. } => elems.iter().any(|e| self.is_scalable(*e)),
-            Type::Array(_, e) => self.is_scalable(*e),
-            _ => false,
+    /// True when `t` is or holds a scalable vector. Each type is looked at once, as shared
+    /// struct types may nest deeply.
+    pub(super) fn is_scalable(&self, t: TypeId) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            match self.m.ctx.type_of(t) {
+                Type::Vector { scalable: true, .. } => return true,
+                Type::Struct { elems, .. } => stack.extend(elems.iter().copied()),
+                Type::Named(s) => {
+                    if let Some(b) = &self.m.ctx.structs[*s].body {
+                        stack.extend(b.elems.iter().copied());
+                    }
+                }
+                Type::Array(_, e) => stack.push(*e),
+                _ => {}
+            }
         }
+        false
     }
 
     /// LLParser's checks of a constant `getelementptr`'s operands.

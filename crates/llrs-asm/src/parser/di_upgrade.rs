@@ -645,6 +645,11 @@ static DW_LANGS: &[(u32, &str)] = &[
     (0x8e57, "DW_LANG_GOOGLE_RenderScript"),
     (0xb000, "DW_LANG_BORLAND_Delphi"),
 ];
+/// True when `name` is a `DW_ATE_*` encoding LLVM 22 knows (`dwarf::getAttributeEncoding`).
+pub(crate) fn is_dw_ate(name: &[u8]) -> bool {
+    DW_ATES.iter().any(|(_, n)| n.as_bytes() == name)
+}
+
 /// Names by value (`dwarf::AttributeEncodingString` of LLVM 22).
 static DW_ATES: &[(u32, &str)] = &[
     (0x1, "DW_ATE_address"),

@@ -173,6 +173,7 @@ impl<'a> Parser<'a> {
             return self.err_here("expected '{' in function body");
         }
         self.next();
+        self.resolve_fwd_blockaddrs(g)?;
         let (mut fs, body) = self.pre_blocks.remove(&g).unwrap_or_default();
         fs.func = Some(g);
         self.fs = fs;

@@ -202,6 +202,10 @@ impl<'a> Parser<'a> {
         ) {
             return self.err(tp, "invalid type for global variable");
         }
+        // As in LLVM, the initializer is read before the name is defined: a reference to the
+        // global itself is a forward reference, and a redefinition is reported after it.
+        let decl = matches!(pre.linkage, Some(Linkage::External) | Some(Linkage::ExternWeak));
+        let init = if decl { None } else { Some(self.parse_const(ty)?) };
         let g = self.define_global(name, num, GlobalKind::Var, pos)?;
         if let Some((fty, _)) = self.fwd_global_types.remove(&g) {
             if fty != self.m.ctx.ptr_ty(addrspace) {
@@ -209,8 +213,6 @@ impl<'a> Parser<'a> {
             }
         }
         self.apply_prefix(g, &pre);
-        let decl = matches!(pre.linkage, Some(Linkage::External) | Some(Linkage::ExternWeak));
-        let init = if decl { None } else { Some(self.parse_const(ty)?) };
         {
             let gl = &mut self.m.globals[g];
             gl.value_ty = ty;
@@ -243,21 +245,7 @@ impl<'a> Parser<'a> {
                 }
                 b"align" => {
                     self.next();
-                    let p = self.pos();
-                    let a = if self.eat(Tok::LParen) {
-                        let v = self.parse_u64("expected alignment")?;
-                        self.expect(Tok::RParen, "expected ')'")?;
-                        v
-                    } else {
-                        self.parse_u64("expected alignment")?
-                    };
-                    if !a.is_power_of_two() {
-                        return self.err(p, "alignment is not a power of two");
-                    }
-                    if a > 1 << 32 {
-                        return self.err(p, "huge alignments are not supported yet");
-                    }
-                    self.m.globals[g].align = a;
+                    self.m.globals[g].align = self.parse_align_value(false)?;
                 }
                 b"comdat" => {
                     self.parse_comdat_ref(g)?;
@@ -495,7 +483,7 @@ impl<'a> Parser<'a> {
                 }
                 let tp = self.pos();
                 let t = self.parse_type("expected type")?;
-                if matches!(self.m.ctx.type_of(t), Type::Void | Type::Label | Type::Function { .. }) {
+                if !self.is_valid_arg_type(t) {
                     return self.err(tp, "invalid type for function argument");
                 }
                 let a = self.parse_attr_list(AttrPos::Param)?;
@@ -571,39 +559,38 @@ impl<'a> Parser<'a> {
         if !fn_attrs.is_empty() || !groups.is_empty() {
             self.group_uses.push((GroupUse::Func(g), groups, fn_attrs));
         }
-        loop {
-            if self.eat_kw(b"section") {
-                let s = self.parse_str("expected section name")?;
-                self.m.globals[g].section = Some(self.m.ctx.sym_bytes(&s));
-            } else if self.eat_kw(b"partition") {
-                let s = self.parse_str("expected partition name")?;
-                self.m.globals[g].partition = Some(self.m.ctx.sym_bytes(&s));
-            } else if self.is_kw(b"comdat") {
-                self.parse_comdat_ref(g)?;
-            } else if self.eat_kw(b"align") {
-                align = if self.eat(Tok::LParen) {
-                    let v = self.parse_u64("expected alignment")?;
-                    self.expect(Tok::RParen, "expected ')'")?;
-                    v
-                } else {
-                    self.parse_u64("expected alignment")?
-                };
-            } else if self.eat_kw(b"prefalign") {
-                self.expect(Tok::LParen, "expected '('")?;
-                fd.prefalign = self.parse_u64("expected alignment")?;
-                self.expect(Tok::RParen, "expected ')'")?;
-            } else if self.eat_kw(b"gc") {
-                let s = self.parse_str("expected gc name")?;
-                fd.gc = Some(self.m.ctx.sym_bytes(&s));
-            } else if self.eat_kw(b"prefix") {
-                fd.prefix = Some(self.parse_typed_const()?);
-            } else if self.eat_kw(b"prologue") {
-                fd.prologue = Some(self.parse_typed_const()?);
-            } else if self.eat_kw(b"personality") {
-                fd.personality = Some(self.parse_typed_const()?);
-            } else {
-                break;
-            }
+        // The optional parts after the attributes, in LLVM's fixed order.
+        if self.eat_kw(b"section") {
+            let s = self.parse_str("expected section name")?;
+            self.m.globals[g].section = Some(self.m.ctx.sym_bytes(&s));
+        }
+        if self.eat_kw(b"partition") {
+            let s = self.parse_str("expected partition name")?;
+            self.m.globals[g].partition = Some(self.m.ctx.sym_bytes(&s));
+        }
+        if self.is_kw(b"comdat") {
+            self.parse_comdat_ref(g)?;
+        }
+        if self.eat_kw(b"align") {
+            align = self.parse_align_value(false)?;
+        }
+        if self.eat_kw(b"prefalign") {
+            self.expect(Tok::LParen, "expected '('")?;
+            fd.prefalign = self.parse_u64("expected integer")?;
+            self.expect(Tok::RParen, "expected ')'")?;
+        }
+        if self.eat_kw(b"gc") {
+            let s = self.parse_str("expected gc name")?;
+            fd.gc = Some(self.m.ctx.sym_bytes(&s));
+        }
+        if self.eat_kw(b"prefix") {
+            fd.prefix = Some(self.parse_typed_const()?);
+        }
+        if self.eat_kw(b"prologue") {
+            fd.prologue = Some(self.parse_typed_const()?);
+        }
+        if self.eat_kw(b"personality") {
+            fd.personality = Some(self.parse_typed_const()?);
         }
         if is_define {
             while self.is(Tok::MetadataVar) {
@@ -616,6 +603,9 @@ impl<'a> Parser<'a> {
         gl.addrspace = addrspace;
         gl.align = align;
         gl.func = Some(Box::new(fd));
+        if !is_define {
+            self.check_declared_blockaddrs(g)?;
+        }
         Ok(g)
     }
 }

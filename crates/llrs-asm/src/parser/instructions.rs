@@ -70,11 +70,21 @@ impl<'a> Parser<'a> {
         use Opcode::*;
         match op {
             Ret => {
+                let tp = self.pos();
                 let ty = self.parse_type("expected type")?;
-                if self.m.ctx.is_void(ty) {
-                    return Ok(InstData::new(Ret, ty, []));
+                let want = self.fs.func.and_then(|g| self.m.ctx.fn_ret(self.m.globals[g].value_ty));
+                let mismatch = |p: &Self| {
+                    let w = super::types::type_text(&p.m, want.unwrap_or(ty));
+                    p.err(tp, format!("value doesn't match function result type '{w}'"))
+                };
+                // A value is read before its type is compared with the function's.
+                let v = if self.m.ctx.is_void(ty) { None } else { Some(self.parse_value(ty)?) };
+                if want.is_some_and(|w| w != ty) {
+                    return mismatch(self);
                 }
-                let v = self.parse_value(ty)?;
+                let Some(v) = v else {
+                    return Ok(InstData::new(Ret, ty, []));
+                };
                 let void = self.void();
                 Ok(InstData::new(Ret, void, [v]))
             }
@@ -438,7 +448,11 @@ impl<'a> Parser<'a> {
             }
             Phi => {
                 let f = self.parse_fmf();
+                let tp = self.pos();
                 let ty = self.parse_type("expected type")?;
+                if !self.is_first_class(ty) {
+                    return self.err(tp, "phi node must have first class type");
+                }
                 let mut vals: SmallVec<[Value; 3]> = SmallVec::new();
                 let mut blocks = Vec::new();
                 loop {
@@ -488,7 +502,11 @@ impl<'a> Parser<'a> {
             VAArg => {
                 let (_, v) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after vaarg operand")?;
+                let tp = self.pos();
                 let ty = self.parse_type("expected type")?;
+                if !self.is_first_class(ty) {
+                    return self.err(tp, "va_arg requires operand with first class type");
+                }
                 Ok(InstData::new(VAArg, ty, [v]))
             }
             LandingPad => {
@@ -531,6 +549,19 @@ impl<'a> Parser<'a> {
         self.set_lex_pos(s.1);
     }
 
+    /// Where LLVM's lexer stands after an optional `, align N` tail: when the tail ended at a comma
+    /// that introduces metadata attachments, LLVM has already eaten that comma.
+    fn pos_past_extra_comma(&mut self) -> usize {
+        if !self.is(Tok::Comma) {
+            return self.pos();
+        }
+        let save = self.lex_state();
+        self.next();
+        let pos = self.pos();
+        self.restore_lex(save);
+        pos
+    }
+
     fn parse_indices(&mut self) -> PResult<SmallVec<[u32; 2]>> {
         let mut idx = SmallVec::new();
         while self.is(Tok::Comma) {
@@ -565,18 +596,6 @@ impl<'a> Parser<'a> {
         Some(t)
     }
 
-    fn parse_align_suffix(&mut self) -> PResult<u64> {
-        let p = self.pos();
-        let a = self.parse_u64("expected alignment")?;
-        if !a.is_power_of_two() {
-            return self.err(p, "alignment is not a power of two");
-        }
-        if a > 1 << 32 {
-            return self.err(p, "huge alignments are not supported yet");
-        }
-        Ok(a)
-    }
-
     fn parse_alloca(&mut self) -> PResult<InstData> {
         let mut fl = 0;
         if self.eat_kw(b"inalloca") {
@@ -598,7 +617,7 @@ impl<'a> Parser<'a> {
         let mut count = None;
         while self.eat(Tok::Comma) {
             if self.eat_kw(b"align") {
-                align = self.parse_align_suffix()?;
+                align = self.parse_align_value(false)?;
             } else if self.is_kw(b"addrspace") {
                 addrspace = self.parse_addrspace()?;
             } else if self.is(Tok::MetadataVar) {
@@ -671,7 +690,7 @@ impl<'a> Parser<'a> {
             let save = self.lex_state();
             self.next();
             if self.eat_kw(b"align") {
-                align = self.parse_align_suffix()?;
+                align = self.parse_align_value(false)?;
             } else {
                 self.restore_lex(save);
                 break;
@@ -680,26 +699,32 @@ impl<'a> Parser<'a> {
         Ok(align)
     }
 
+    /// `load [atomic] [volatile] TY, ptr P [syncscope(..) ORDERING] [, align N]`. As in LLVM, the
+    /// operands and the tail are read first, then checked: at the pointer operand, except for an
+    /// unsized type, which is reported at the type.
     fn parse_load(&mut self) -> PResult<InstData> {
         let atomic = self.eat_kw(b"atomic");
         let volatile = self.eat_kw(b"volatile");
         let tp = self.pos();
         let ty = self.parse_type("expected type")?;
         self.expect(Tok::Comma, "expected comma after load's type")?;
-        if !self.is_first_class(ty) || matches!(self.m.ctx.type_of(ty), Type::Label | Type::Metadata) {
-            return self.err(tp, "load operand must be a pointer to a first class type");
-        }
-        if !self.is_sized(ty) {
-            return self.err(tp, "loading unsized types is not allowed");
-        }
         let p = self.pos();
         let (pt, ptr) = self.parse_typed_value()?;
-        if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) {
-            return self.err(p, "load operand must be a pointer");
-        }
         let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
         let mut align = self.parse_mem_tail()?;
+        if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) || !self.is_first_class(ty) {
+            return self.err(p, "load operand must be a pointer to a first class type");
+        }
+        if atomic && align == 0 {
+            return self.err(p, "atomic load must have explicit non-zero alignment");
+        }
+        if matches!(at.ordering, Ordering::Release | Ordering::AcqRel) {
+            return self.err(p, "atomic load cannot use Release ordering");
+        }
         if align == 0 {
+            if !self.is_sized(ty) {
+                return self.err(tp, "loading unsized types is not allowed");
+            }
             align = self.dl.default_load_align(&self.m.ctx, ty);
         }
         let mut d = InstData::new(Opcode::Load, ty, [ptr]);
@@ -710,23 +735,34 @@ impl<'a> Parser<'a> {
         Ok(d)
     }
 
+    /// `store [atomic] [volatile] TY V, ptr P [syncscope(..) ORDERING] [, align N]`, checked as
+    /// LLVM does once the whole instruction is read.
     fn parse_store(&mut self) -> PResult<InstData> {
         let atomic = self.eat_kw(b"atomic");
         let volatile = self.eat_kw(b"volatile");
         let vp = self.pos();
         let (vt, v) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after store operand")?;
-        if !self.is_sized(vt) {
-            return self.err(vp, "storing unsized types is not allowed");
-        }
         let p = self.pos();
         let (pt, ptr) = self.parse_typed_value()?;
+        let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
+        let mut align = self.parse_mem_tail()?;
         if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) {
             return self.err(p, "store operand must be a pointer");
         }
-        let at = if atomic { self.parse_scope_ordering()? } else { Atomic::default() };
-        let mut align = self.parse_mem_tail()?;
+        if !self.is_first_class(vt) {
+            return self.err(vp, "store operand must be a first class value");
+        }
+        if atomic && align == 0 {
+            return self.err(vp, "atomic store must have explicit non-zero alignment");
+        }
+        if matches!(at.ordering, Ordering::Acquire | Ordering::AcqRel) {
+            return self.err(vp, "atomic store cannot use Acquire ordering");
+        }
         if align == 0 {
+            if !self.is_sized(vt) {
+                return self.err(vp, "storing unsized types is not allowed");
+            }
             align = self.dl.abi_align(&self.m.ctx, vt);
         }
         let void = self.void();
@@ -751,18 +787,20 @@ impl<'a> Parser<'a> {
         let (ty, cmp) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after cmpxchg cmp operand")?;
         let (_, new) = self.parse_typed_value()?;
-        let op_pos = self.op_pos;
         let mut at = self.parse_scope_ordering()?;
         at.failure = self.parse_ordering()?;
         let mut align = self.parse_mem_tail()?;
         if align == 0 {
             align = self.dl.default_atomic_align(&self.m.ctx, ty);
         }
+        // LLVM checks the orderings once the optional `, align N` is read, at the token it stopped on.
         if matches!(at.ordering, Ordering::Unordered) {
-            return self.err(op_pos, "invalid cmpxchg success ordering");
+            let p = self.pos_past_extra_comma();
+            return self.err(p, "invalid cmpxchg success ordering");
         }
         if matches!(at.failure, Ordering::Unordered | Ordering::Release | Ordering::AcqRel) {
-            return self.err(op_pos, "invalid cmpxchg failure ordering");
+            let p = self.pos_past_extra_comma();
+            return self.err(p, "invalid cmpxchg failure ordering");
         }
         let i1 = self.m.ctx.int_ty(1);
         let rt = self.m.ctx.ty(Type::Struct { packed: false, elems: SmallVec::from_slice(&[ty, i1]) });
@@ -818,6 +856,12 @@ impl<'a> Parser<'a> {
             Type::Vector { elem, .. } if matches!(self.m.ctx.type_of(*elem), Type::Ptr(_)) => bt,
             _ => return self.err(p, "base of getelementptr must be a pointer"),
         };
+        // All vector operands must have as many elements as the first one.
+        let mut width = match self.m.ctx.type_of(bt) {
+            Type::Vector { scalable, len, .. } => Some((*scalable, *len)),
+            _ => None,
+        };
+        let mut index_tys = Vec::new();
         while self.is(Tok::Comma) {
             let save = self.lex_state();
             self.next();
@@ -825,13 +869,44 @@ impl<'a> Parser<'a> {
                 self.restore_lex(save);
                 break;
             }
+            let ip = self.pos();
             let (it, iv) = self.parse_typed_value()?;
-            if let Type::Vector { scalable, len, .. } = self.m.ctx.type_of(it).clone() {
+            let shape = match self.m.ctx.type_of(it) {
+                Type::Vector { scalable, len, elem } => Some((*scalable, *len, *elem)),
+                _ => None,
+            };
+            let scalar = shape.map_or(it, |s| s.2);
+            if !matches!(self.m.ctx.type_of(scalar), Type::Int(_)) {
+                return self.err(ip, "getelementptr index must be an integer");
+            }
+            if let Some((scalable, len, _)) = shape {
+                if width.is_some_and(|w| w != (scalable, len)) {
+                    return self.err(ip, "getelementptr vector index has a wrong number of elements");
+                }
+                width = Some((scalable, len));
                 if !matches!(self.m.ctx.type_of(rt), Type::Vector { .. }) {
                     rt = self.m.ctx.ty(Type::Vector { scalable, len, elem: rt });
                 }
             }
+            index_tys.push(it);
             ops.push(iv);
+        }
+        if !index_tys.is_empty() && !self.is_sized(src) {
+            return self.err(p, "base element of getelementptr must be sized");
+        }
+        if matches!(self.m.ctx.type_of(src), Type::Struct { .. } | Type::Named(_)) && self.is_scalable(src) {
+            return self.err(p, "getelementptr cannot target structure that contains scalable vector type");
+        }
+        // LLVM's `getIndexedType`: a value that is not a constant indexes arrays and vectors only,
+        // as an `undef` index does.
+        let consts: Vec<_> = (ops[1..].iter().zip(&index_tys))
+            .map(|(v, &t)| match v {
+                Value::Const(c) => *c,
+                _ => self.m.ctx.konst(llrs_ir::Const::Undef(t)),
+            })
+            .collect();
+        if llrs_ir::fold::gep_indexed_type(&mut self.m.ctx, src, &consts).is_none() {
+            return self.err(p, "invalid getelementptr indices");
         }
         let mut d = InstData::new(Opcode::GetElementPtr, rt, []);
         d.operands = ops;
@@ -887,6 +962,9 @@ impl<'a> Parser<'a> {
                 }
                 let ap = self.pos();
                 let at = self.parse_type("expected type")?;
+                if !self.is_valid_arg_type(at) {
+                    return self.err(ap, "invalid type for function argument");
+                }
                 let attrs = self.parse_attr_list(AttrPos::Param)?;
                 let v = if matches!(self.m.ctx.type_of(at), Type::Metadata) {
                     let m = if self.is(Tok::Exclaim) || self.is(Tok::MetadataVar) {
@@ -896,7 +974,6 @@ impl<'a> Parser<'a> {
                     };
                     Value::Md(m)
                 } else {
-                    let _ = ap;
                     self.parse_value(at)?
                 };
                 args.push(v);

@@ -21,7 +21,6 @@ impl<'a> Parser<'a> {
 
     /// `!N = [distinct] node` at top level (current token is `!`).
     pub fn parse_standalone_metadata(&mut self) -> PResult<()> {
-        let def_pos = self.pos();
         self.next();
         if !self.is(Tok::Int) {
             return self.err_here("expected metadata number");
@@ -44,7 +43,8 @@ impl<'a> Parser<'a> {
         match self.md_nums.get(n) {
             Some(id) => {
                 if self.md_fwd.remove(&n).is_none() {
-                    return self.err(def_pos, "Metadata id is already used");
+                    // LLVM notices once the whole node is read: at the token after it.
+                    return self.err(self.pos(), "Metadata id is already used");
                 }
                 // A uniqued node that is its own operand cannot be uniqued: LLVM makes it distinct.
                 let me = Md::Node(id);
@@ -206,15 +206,7 @@ impl<'a> Parser<'a> {
                 let mut fields = Vec::new();
                 if !self.is(Tok::RParen) {
                     loop {
-                        let v = match self.tok.kind {
-                            Tok::Ident => {
-                                let s = self.m.ctx.sym_bytes(self.text());
-                                self.next();
-                                DiValue::Ident(s)
-                            }
-                            Tok::Int => self.parse_di_int(),
-                            _ => return self.err_here("expected DWARF opcode or integer"),
-                        };
+                        let v = self.parse_di_expr_element()?;
                         fields.push((None, v));
                         if !self.eat(Tok::Comma) {
                             break;
@@ -301,6 +293,32 @@ impl<'a> Parser<'a> {
     }
 
     /// An integer field value: `Int` when it fits `i64`, else its digits.
+    /// One element of a `!DIExpression`, as LLVM's `parseDIExpressionBody` reads it: a known
+    /// `DW_OP_*` operation or `DW_ATE_*` encoding, or an unsigned 64-bit integer.
+    fn parse_di_expr_element(&mut self) -> PResult<DiValue> {
+        let t = self.text();
+        match self.tok.kind {
+            Tok::Ident if t.starts_with(b"DW_OP_") || t.starts_with(b"DW_ATE_") => {
+                let op = t.starts_with(b"DW_OP_");
+                let known = if op { super::dwarf_ops::is_dwarf_op(t) } else { super::di_upgrade::is_dw_ate(t) };
+                if !known {
+                    let what = if op { "op" } else { "attribute encoding" };
+                    return self.err_here(format!("invalid DWARF {what} '{}'", String::from_utf8_lossy(t)));
+                }
+                let s = self.m.ctx.sym_bytes(t);
+                self.next();
+                Ok(DiValue::Ident(s))
+            }
+            Tok::Int if !t.starts_with(b"-") => {
+                if super::dec_u64(t).is_none() {
+                    return self.err_here(format!("element too large, limit is {}", u64::MAX));
+                }
+                Ok(self.parse_di_int())
+            }
+            _ => self.err_here("expected unsigned integer"),
+        }
+    }
+
     fn parse_di_int(&mut self) -> DiValue {
         let t = self.text();
         let v = match super::dec_i64(t) {

@@ -6,7 +6,9 @@ mod constants;
 mod coro;
 mod cu_locals;
 mod di_upgrade;
+mod dwarf_ops;
 mod function;
+mod fwd_addrs;
 mod globals;
 mod instructions;
 mod intrinsic_upgrade;
@@ -30,7 +32,7 @@ use crate::lexer::{unescape, Lexer, Tok, Token};
 use llrs_ir::attributes::Attr;
 use llrs_ir::function::{BlockId, InstId};
 use llrs_ir::module::{ComdatId, GlobalId};
-use llrs_ir::{MdId, Module, Symbol, TypeId, Value};
+use llrs_ir::{MdId, Module, Symbol, Type, TypeId, Value};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
@@ -156,6 +158,8 @@ pub(crate) struct Parser<'a> {
     pub pending_call_groups: Option<(GroupRefs, Vec<Attr>)>,
     /// Summary entries: module ids, numbered values and forward references.
     pub summary: summary::SummaryState,
+    /// Functions named by `blockaddress` and `dso_local_equivalent` before their definition.
+    pub fwd_addrs: fwd_addrs::FwdAddrs,
 }
 
 impl<'a> Parser<'a> {
@@ -196,6 +200,7 @@ impl<'a> Parser<'a> {
             cur_num: 0,
             type_aliases: FxHashMap::default(),
             summary: Default::default(),
+            fwd_addrs: Default::default(),
         }
     }
 
@@ -320,6 +325,24 @@ impl<'a> Parser<'a> {
         let v = self.parse_u64(msg)?;
         u32::try_from(v).or_else(|_| self.err(p, msg))
     }
+    /// After `align`: `N`, or `(N)` where `parens` allows it, checked as LLVM's
+    /// `parseOptionalAlignment` does, with every error but a missing number at the token after
+    /// `align`.
+    pub fn parse_align_value(&mut self, parens: bool) -> PResult<u64> {
+        let align_pos = self.pos();
+        let paren = parens && self.eat(Tok::LParen);
+        let v = self.parse_u64("expected integer")?;
+        if paren && !self.eat(Tok::RParen) {
+            return self.err(align_pos, "expected ')'");
+        }
+        if !v.is_power_of_two() {
+            return self.err(align_pos, "alignment is not a power of two");
+        }
+        if v > 1 << 32 {
+            return self.err(align_pos, "huge alignments are not supported yet");
+        }
+        Ok(v)
+    }
     /// A numeric id from a `%12`/`@12`/`#12`/`!12`-style token value.
     pub fn tok_num(&self) -> PResult<u32> {
         let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
@@ -441,22 +464,7 @@ impl<'a> Parser<'a> {
     /// Resolves everything that may be referenced before its definition.
     fn finish_module(&mut self) -> PResult<()> {
         self.declare_called_intrinsics();
-        if let Some((&n, &pos)) = self.md_fwd.iter().min_by_key(|(_, &p)| p) {
-            return self.err(pos, format!("use of undefined metadata '!{n}'"));
-        }
-        if let Some((_, &pos)) = self.type_fwd.iter().min_by_key(|(_, &p)| p) {
-            return self.err(pos, "use of undefined type");
-        }
-        if let Some((&g, &pos)) = self.fwd_globals.iter().min_by_key(|(_, &p)| p) {
-            let name = self.m.globals[g].name.map(|s| String::from_utf8_lossy(self.m.ctx.name(s)).into_owned());
-            return self.err(pos, format!("use of undefined value '@{}'", name.unwrap_or_default()));
-        }
-        if let Some((&n, &(_, pos))) = self.fwd_global_nums.iter().min_by_key(|(_, &(_, p))| p) {
-            return self.err(pos, format!("use of undefined value '@{n}'"));
-        }
-        if let Some((_, &pos)) = self.fwd_comdats.iter().min_by_key(|(_, &p)| p) {
-            return self.err(pos, "use of undefined comdat");
-        }
+        self.check_undefined()?;
         self.resolve_attr_groups()?;
         self.unique_metadata();
         self.upgrade_tbaa_tags();
@@ -470,6 +478,44 @@ impl<'a> Parser<'a> {
         self.upgrade_function_attributes();
         self.apply_intrinsic_attrs();
         self.validate_summary()
+    }
+
+    /// What is still undefined at the end of the module, reported as LLVM's
+    /// `validateEndOfModule` does: block addresses and `dso_local_equivalent` first, then types
+    /// (numbered ones by number), comdats by name, named values by name, numbered values by
+    /// number, metadata by number. (LLVM keeps named types in a hash table: of those, the first
+    /// used is reported.)
+    fn check_undefined(&self) -> PResult<()> {
+        self.check_fwd_addrs()?;
+        let mut num_types: Vec<(u32, usize)> =
+            (self.numbered_types.iter()).filter_map(|(&n, t)| self.type_fwd.get(t).map(|&p| (n, p))).collect();
+        num_types.sort_unstable();
+        if let Some(&(n, pos)) = num_types.first() {
+            return self.err(pos, format!("use of undefined type '%{n}'"));
+        }
+        if let Some((&t, &pos)) = self.type_fwd.iter().min_by_key(|(_, &p)| p) {
+            let name = match self.m.ctx.type_of(t) {
+                Type::Named(s) => self.m.ctx.structs[*s].name.map(|n| self.m.ctx.name(n).to_vec()),
+                _ => None,
+            };
+            let name = String::from_utf8_lossy(&name.unwrap_or_default()).into_owned();
+            return self.err(pos, format!("use of undefined type named '{name}'"));
+        }
+        let sym_text = |s: Symbol| String::from_utf8_lossy(self.m.ctx.name(s)).into_owned();
+        if let Some((name, pos)) = self.fwd_comdats.iter().map(|(&c, &p)| (sym_text(self.m.comdats[c].name), p)).min() {
+            return self.err(pos, format!("use of undefined comdat '${name}'"));
+        }
+        let named = self.fwd_globals.iter().map(|(&g, &p)| (self.m.globals[g].name.map(sym_text), p));
+        if let Some((name, pos)) = named.min() {
+            return self.err(pos, format!("use of undefined value '@{}'", name.unwrap_or_default()));
+        }
+        if let Some((&n, &(_, pos))) = self.fwd_global_nums.iter().min_by_key(|(&n, _)| n) {
+            return self.err(pos, format!("use of undefined value '@{n}'"));
+        }
+        if let Some((&n, &pos)) = self.md_fwd.iter().min_by_key(|(&n, _)| n) {
+            return self.err(pos, format!("use of undefined metadata '!{n}'"));
+        }
+        Ok(())
     }
 
     /// Upgrades the data layout string for the triple and reads it, as LLVM does once the

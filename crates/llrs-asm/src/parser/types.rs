@@ -29,7 +29,18 @@ impl<'a> Parser<'a> {
 
     fn parse_type_inner(&mut self, msg: &str) -> PResult<TypeId> {
         let start = self.pos();
+        let is_ptr = self.is_kw(b"ptr");
         let mut ty = self.parse_base_type(msg)?;
+        // `ptr [addrspace(N)]` takes no suffix but a function type's parameters: anything else
+        // after it belongs to what follows the type.
+        if is_ptr {
+            if self.is(Tok::Star) {
+                return self.err_here("ptr* is invalid - use ptr instead");
+            }
+            if !self.is(Tok::LParen) {
+                return Ok(ty);
+            }
+        }
         // Suffixes: typed pointers and function types.
         loop {
             match self.tok.kind {
@@ -101,9 +112,7 @@ impl<'a> Parser<'a> {
                 }
                 let p = self.pos();
                 let t = self.parse_type("expected type")?;
-                if matches!(self.m.ctx.type_of(t), Type::Void | Type::Label | Type::Metadata | Type::Function { .. })
-                    && !matches!(self.m.ctx.type_of(t), Type::Metadata)
-                {
+                if !self.is_valid_arg_type(t) {
                     return self.err(p, "invalid type for function argument");
                 }
                 // Old IR may put attributes and names on function type parameters.
@@ -366,12 +375,14 @@ impl<'a> Parser<'a> {
         }
         let (elems, _) = self.parse_struct_body_elems(packed)?;
         self.m.ctx.structs[sid].body = Some(StructBody { packed, elems });
-        if self.contains_by_value(ty, ty, 0) {
+        if self.contains_by_value(ty, ty) {
+            // A numbered struct has no name in LLVM: its message names ''.
             let n = match name {
                 Some(n) => String::from_utf8_lossy(self.m.ctx.name(n)).into_owned(),
-                None => num.map(|n| n.to_string()).unwrap_or_default(),
+                None => String::new(),
             };
-            return self.err(name_pos, format!("identified structure type '{n}' is recursive"));
+            // LLVM finds out when it sets the body: at the token after it.
+            return self.err(self.pos(), format!("identified structure type '{n}' is recursive"));
         }
         Ok(())
     }
@@ -458,57 +469,74 @@ pub fn type_text(m: &llrs_ir::Module, t: TypeId) -> String {
 }
 
 impl<'a> Parser<'a> {
-    /// LLVM's `Type::isSized`: whether a type has a size.
+    /// LLVM's `Type::isSized`: whether a type has a size. Each type held by value is looked at
+    /// once, as shared struct types may nest deeply.
     pub fn is_sized(&self, t: TypeId) -> bool {
-        self.is_sized_depth(t, 0)
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            let elems = match self.m.ctx.type_of(t) {
+                Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx | Type::Vector { .. } => continue,
+                Type::TargetExt { .. } => continue,
+                Type::Array(_, e) => {
+                    stack.push(*e);
+                    continue;
+                }
+                Type::Struct { elems, .. } => &elems[..],
+                Type::Named(s) => match &self.m.ctx.structs[*s].body {
+                    Some(b) => &b.elems[..],
+                    None => return false,
+                },
+                _ => return false,
+            };
+            // A struct may hold scalable vectors only when all its fields are the same type.
+            let scalable = |t: &TypeId| matches!(self.m.ctx.type_of(*t), Type::Vector { scalable: true, .. });
+            if elems.iter().any(scalable) && !elems.iter().all(|e| Some(e) == elems.first()) {
+                return false;
+            }
+            stack.extend(elems.iter().copied());
+        }
+        true
     }
 
-    fn is_sized_depth(&self, t: TypeId, depth: u32) -> bool {
-        if depth > 512 {
-            return false;
+    /// Whether `t` holds `target` by value (not through a pointer), at any depth below itself.
+    fn contains_by_value(&self, t: TypeId, target: TypeId) -> bool {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack = vec![t];
+        while let Some(u) = stack.pop() {
+            let inner: &[TypeId] = match self.m.ctx.type_of(u) {
+                Type::Array(_, e) | Type::Vector { elem: e, .. } => std::slice::from_ref(e),
+                Type::Struct { elems, .. } => elems,
+                Type::Named(s) => self.m.ctx.structs[*s].body.as_ref().map_or(&[][..], |b| &b.elems[..]),
+                _ => &[],
+            };
+            for &e in inner {
+                if e == target {
+                    return true;
+                }
+                if seen.insert(e) {
+                    stack.push(e);
+                }
+            }
         }
-        match self.m.ctx.type_of(t) {
-            Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx | Type::Vector { .. } => true,
-            Type::Array(_, e) => self.is_sized_depth(*e, depth + 1),
-            Type::Struct { elems, .. } => self.struct_sized(elems, depth),
-            Type::Named(s) => match &self.m.ctx.structs[*s].body {
-                Some(b) => self.struct_sized(&b.elems, depth),
-                None => false,
-            },
-            Type::TargetExt { .. } => true,
-            _ => false,
-        }
+        false
     }
 
-    fn struct_sized(&self, elems: &[TypeId], depth: u32) -> bool {
-        let scalable = |t: &TypeId| matches!(self.m.ctx.type_of(*t), Type::Vector { scalable: true, .. });
-        if elems.iter().any(scalable) && !elems.iter().all(|e| Some(e) == elems.first()) {
-            return false;
-        }
-        elems.iter().all(|e| self.is_sized_depth(*e, depth + 1))
-    }
-
-    /// Whether `t` holds `target` by value (not through a pointer).
-    fn contains_by_value(&self, t: TypeId, target: TypeId, depth: u32) -> bool {
-        if depth > 0 && t == target {
-            return true;
-        }
-        if depth > 512 {
-            return false;
-        }
-        match self.m.ctx.type_of(t) {
-            Type::Array(_, e) | Type::Vector { elem: e, .. } => self.contains_by_value(*e, target, depth + 1),
-            Type::Struct { elems, .. } => elems.iter().any(|e| self.contains_by_value(*e, target, depth + 1)),
-            Type::Named(s) => match &self.m.ctx.structs[*s].body {
-                Some(b) => b.elems.iter().any(|e| self.contains_by_value(*e, target, depth + 1)),
-                None => false,
-            },
-            _ => false,
-        }
-    }
-
-    /// LLVM's `isFirstClassType`.
+    /// LLVM 22's `isFirstClassType`: anything but void, function types and opaque structs (a
+    /// struct used before its body is given is opaque until then).
     pub fn is_first_class(&self, t: TypeId) -> bool {
-        !matches!(self.m.ctx.type_of(t), Type::Function { .. } | Type::Void)
+        match self.m.ctx.type_of(t) {
+            Type::Function { .. } | Type::Void => false,
+            Type::Named(s) => self.m.ctx.structs[*s].body.is_some(),
+            _ => true,
+        }
+    }
+
+    /// LLVM's `FunctionType::isValidArgumentType`: first class and not `label`.
+    pub fn is_valid_arg_type(&self, t: TypeId) -> bool {
+        self.is_first_class(t) && !matches!(self.m.ctx.type_of(t), Type::Label)
     }
 }
