@@ -15,6 +15,7 @@ mod amdgpu;
 mod debug;
 mod masked;
 mod memory;
+mod nvvm;
 mod renames;
 mod site;
 mod structret;
@@ -105,6 +106,7 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
         .or_else(|| aarch64::plan(ctx, rest, fn_ty))
         .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
         .or_else(|| x86::plan(ctx, rest, fn_ty))
+        .or_else(|| nvvm::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))
         .or_else(|| vector::plan(ctx, rest, fn_ty))
         .or_else(|| renames::plan(ctx, rest, fn_ty))
