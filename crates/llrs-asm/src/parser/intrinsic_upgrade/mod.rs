@@ -23,6 +23,7 @@ mod structret;
 mod tests;
 mod vector;
 mod x86;
+mod x86_ops;
 
 use super::Parser;
 use llrs_ir::function::InstId;
@@ -106,6 +107,7 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
         .or_else(|| aarch64::plan(ctx, rest, fn_ty))
         .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
         .or_else(|| x86::plan(ctx, rest, fn_ty))
+        .or_else(|| x86_ops::plan(ctx, rest, fn_ty))
         .or_else(|| nvvm::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))
         .or_else(|| vector::plan(ctx, rest, fn_ty))
