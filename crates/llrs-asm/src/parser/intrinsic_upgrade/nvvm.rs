@@ -87,7 +87,9 @@ fn bf16_plan(ctx: &mut Context, name: &str, ret: TypeId, params: &[TypeId]) -> O
     let (head, tail) = if let Some(t) = name.strip_prefix("abs.") {
         ("abs", t)
     } else {
-        ["neg.", "fmin.", "fmax.", "fma.rn."].iter().find_map(|p| name.strip_prefix(p).map(|t| (&p[..p.len() - 1], t)))?
+        ["neg.", "fmin.", "fmax.", "fma.rn."]
+            .iter()
+            .find_map(|p| name.strip_prefix(p).map(|t| (&p[..p.len() - 1], t)))?
     };
     let pair = tail.ends_with("bf16x2");
     if !pair && !tail.ends_with("bf16") {

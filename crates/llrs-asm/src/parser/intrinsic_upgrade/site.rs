@@ -448,7 +448,9 @@ impl Site<'_> {
             } else {
                 llrs_ir::fold::fold_cast(&mut self.m.ctx, op, c, ty)
             };
-            if let Some(f) = folded.or_else(|| self.int_to_fp(op, v, ty)) {
+            let folded = folded.or_else(|| self.int_to_fp(op, v, ty));
+            if let Some(f) = folded.or_else(|| (op == Opcode::FPExt).then(|| fp_ext(&mut self.m.ctx, c, ty)).flatten())
+            {
                 return Value::Const(f);
             }
         }
@@ -608,6 +610,55 @@ impl Site<'_> {
         let ty = self.value_ty(a);
         self.emit(InstData::new(op, ty, [a, b]))
     }
+}
+
+/// `fpext` of a constant `half`, `float` or `double` (or a vector of them) to `float` or
+/// `double`; NaNs are left unfolded.
+fn fp_ext(ctx: &mut Context, c: llrs_ir::ConstId, ty: TypeId) -> Option<llrs_ir::ConstId> {
+    match ctx.const_of(c).clone() {
+        Const::Float(sty, bits) => {
+            let v = match ctx.type_of(sty) {
+                Type::Float(FloatKind::Half) => half_to_f64(bits as u16)?,
+                Type::Float(FloatKind::Float) => f32::from_bits(bits as u32) as f64,
+                Type::Float(FloatKind::Double) => f64::from_bits(bits as u64),
+                _ => return None,
+            };
+            if v.is_nan() {
+                return None;
+            }
+            let raw = match ctx.type_of(ty) {
+                Type::Float(FloatKind::Double) => v.to_bits() as u128,
+                Type::Float(FloatKind::Float) => (v as f32).to_bits() as u128,
+                _ => return None,
+            };
+            Some(ctx.konst(Const::Float(ty, raw)))
+        }
+        Const::Vector(_, elems) => {
+            let Type::Vector { elem, .. } = *ctx.type_of(ty) else { return None };
+            let out = elems.iter().map(|&e| fp_ext(ctx, e, elem)).collect::<Option<Vec<_>>>()?;
+            Some(llrs_ir::fold::vector(ctx, ty, out))
+        }
+        Const::Splat(_, e) => {
+            let Type::Vector { elem, .. } = *ctx.type_of(ty) else { return None };
+            let f = fp_ext(ctx, e, elem)?;
+            Some(llrs_ir::fold::splat(ctx, ty, f))
+        }
+        _ => None,
+    }
+}
+
+/// The value of an IEEE half (exactly; `None` for NaN).
+fn half_to_f64(h: u16) -> Option<f64> {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = ((h >> 10) & 0x1f) as i32;
+    let frac = (h & 0x3ff) as f64;
+    let mag = match exp {
+        0 => frac * 2f64.powi(-24),
+        31 if frac == 0.0 => f64::INFINITY,
+        31 => return None,
+        e => (1.0 + frac / 1024.0) * 2f64.powi(e - 15),
+    };
+    Some(sign * mag)
 }
 
 /// The call data of a plain call.

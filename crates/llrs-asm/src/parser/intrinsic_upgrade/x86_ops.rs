@@ -5,6 +5,9 @@
 //! - `avx512.mask[z].vperm{i,t}2var.*` → `avx512.vpermi2var.*` and a select on the mask;
 //! - `pmulu.dq`/`pmul[.]dq` → a 64-bit `mul` of the low halves (masked or sign-extended);
 //! - `cvtdq2ps`/`cvtdq2pd`/`cvtps2pd`/`cvtss2sd`/`cvtsi2s*` → `sitofp`/`fpext`;
+//! - `psll.dq`/`psrl.dq` (in bits, or bytes for `.bs`) → byte shuffles with zeros;
+//! - `pshuf{d,lw,hw}`, `vpermil.p*` → shuffles; `sse2.storel.dq` → a store of element 0;
+//! - integer min/max and saturating add/sub → `llvm.{s,u}{max,min}`, `llvm.{s,u}{add,sub}.sat`;
 //! - `vcvtph2ps.*` → `fpext` from `half`; `sse42.crc32.64.8` → the 32-bit one, extended;
 //! - `avx512.cmp.p*` → `avx512.mask.cmp.p*` with an all-true mask;
 //! - `avx512bf16.dpbf16ps.*` on integer vectors → on `bfloat` vectors.
@@ -31,7 +34,12 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         .any(|p| name.starts_with(p));
     let pmul = matches!(
         name,
-        "sse2.pmulu.dq" | "sse41.pmuldq" | "avx2.pmulu.dq" | "avx2.pmul.dq" | "avx512.pmulu.dq.512" | "avx512.pmul.dq.512"
+        "sse2.pmulu.dq"
+            | "sse41.pmuldq"
+            | "avx2.pmulu.dq"
+            | "avx2.pmul.dq"
+            | "avx512.pmulu.dq.512"
+            | "avx512.pmul.dq.512"
     ) || name.starts_with("avx512.mask.pmul.dq.")
         || name.starts_with("avx512.mask.pmulu.dq.");
     let cvt = matches!(
@@ -50,7 +58,27 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
             | "avx512.cvtusi2sd"
     ) || name.starts_with("vcvtph2ps.")
         || name.starts_with("avx512.mask.vcvtph2ps.");
-    if fma || rotate || vpermt2 || pmul || cvt || name == "sse42.crc32.64.8" {
+    let byte_shift = matches!(
+        name,
+        "sse2.psll.dq"
+            | "avx2.psll.dq"
+            | "sse2.psrl.dq"
+            | "avx2.psrl.dq"
+            | "sse2.psll.dq.bs"
+            | "avx2.psll.dq.bs"
+            | "avx512.psll.dq.512"
+            | "sse2.psrl.dq.bs"
+            | "avx2.psrl.dq.bs"
+            | "avx512.psrl.dq.512"
+    );
+    let shuffle = matches!(name, "sse2.pshuf.d" | "sse2.pshufl.w" | "sse2.pshufh.w")
+        || ["avx512.mask.pshuf.d.", "avx512.mask.pshufl.w.", "avx512.mask.pshufh.w.", "avx512.mask.vpermil.p"]
+            .iter()
+            .any(|p| name.starts_with(p));
+    if fma || rotate || vpermt2 || pmul || cvt || byte_shift || shuffle || binary_intrinsic(name).is_some() {
+        return Some(Plan::expand(expand_call));
+    }
+    if name == "sse42.crc32.64.8" || name == "sse2.storel.dq" {
         return Some(Plan::expand(expand_call));
     }
     if let Some(r) = name.strip_prefix("avx512.cmp.p") {
@@ -134,7 +162,12 @@ fn vec_of(ctx: &Context, t: TypeId) -> Option<(TypeId, u32)> {
 fn expand_call(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
     let Some(name) = site.old_name.strip_prefix("llvm.x86.").map(str::to_string) else { return false };
     let Some(v) = expand(site, &name) else { return false };
-    site.replace(v, false);
+    let ret = site.ret_ty();
+    if site.m.ctx.is_void(ret) {
+        site.erase();
+    } else {
+        site.replace(v, false);
+    }
     true
 }
 
@@ -188,6 +221,33 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<Value> {
             return Some(select_on_mask(site, args[3], r, args[2]));
         }
         return Some(r);
+    }
+    if let Some(base) = binary_intrinsic(name) {
+        let r = call(site, base, &[ret], ret, &[a0, *args.get(1)?])?;
+        if args.len() == 4 {
+            return Some(select_on_mask(site, args[3], r, args[2]));
+        }
+        return Some(r);
+    }
+    if name.contains("pshuf") || name.contains("vpermil.p") {
+        return pshuf(site, name, &args);
+    }
+    if name == "sse2.storel.dq" {
+        let i64t = site.m.ctx.int_ty(64);
+        let v2 = site.m.ctx.ty(Type::Vector { scalable: false, len: 2, elem: i64t });
+        let c = site.bitcast(*args.get(1)?, v2);
+        let c = site.name(c, "cast");
+        let zero = site.int(64, 0);
+        let e = site.extract_element(c, zero);
+        let void = site.m.ctx.void_ty();
+        let mut d = InstData::new(Opcode::Store, void, [e, a0]);
+        d.extra = llrs_ir::InstExtra::Mem { align: 1, atomic: Default::default(), rmw: 0 };
+        return Some(site.emit(d));
+    }
+    if name.contains(".psll.dq") || name.contains(".psrl.dq") {
+        let shift = site.const_u64(*args.get(1)?)?;
+        let in_bytes = name.ends_with(".bs") || name.starts_with("avx512.");
+        return byte_shift(site, a0, if in_bytes { shift } else { shift / 8 }, name.contains(".psll."));
     }
     if name == "sse42.crc32.64.8" {
         let i32t = site.m.ctx.int_ty(32);
@@ -343,6 +403,123 @@ fn cvt(site: &mut Site<'_>, name: &str, args: &[Value]) -> Option<Value> {
     };
     if args.len() >= 3 {
         return Some(select_on_mask(site, args[2], r, args[1]));
+    }
+    Some(r)
+}
+
+/// `psll.dq`/`psrl.dq`: a shift of each 16-byte lane by `shift` bytes, as a shuffle with zeros
+/// of the value bitcast to bytes (the bitcasts named `cast`).
+fn byte_shift(site: &mut Site<'_>, v: Value, shift: u64, left: bool) -> Option<Value> {
+    let ty = site.value_ty(v);
+    let (_, len) = vec_of(&site.m.ctx, ty)?;
+    let n = len * 8;
+    let i8t = site.m.ctx.int_ty(8);
+    let bytes = site.m.ctx.ty(Type::Vector { scalable: false, len: n, elem: i8t });
+    let c = site.bitcast(v, bytes);
+    let c = site.name(c, "cast");
+    let mut res = Value::Const(site.m.ctx.konst(Const::Zero(bytes)));
+    if shift < 16 {
+        let (n, shift) = (n as i64, shift as i64);
+        let mut idx = Vec::with_capacity(n as usize);
+        for l in (0..n).step_by(16) {
+            for i in 0..16 {
+                let k = if left {
+                    let k = n + i - shift;
+                    if k < n {
+                        k - (n - 16)
+                    } else {
+                        k
+                    }
+                } else {
+                    let k = i + shift;
+                    if k >= 16 {
+                        k + n - 16
+                    } else {
+                        k
+                    }
+                };
+                idx.push((k + l) as i32);
+            }
+        }
+        res = if left { site.shuffle(res, c, &idx) } else { site.shuffle(c, res, &idx) };
+    }
+    let r = site.bitcast(res, ty);
+    Some(site.name(r, "cast"))
+}
+
+/// The integer min/max and saturating add/sub intrinsics that became generic ones
+/// (`upgradeX86BinaryIntrinsics`, `upgradeX86AddSubSatIntrinsics`).
+fn binary_intrinsic(name: &str) -> Option<&'static str> {
+    const MINMAX: &[&str] = &["sse2.", "sse41.", "avx2.", "avx512.mask."];
+    let rest = MINMAX.iter().find_map(|p| name.strip_prefix(p))?;
+    let base = match rest.get(..5)? {
+        "pmaxs" => "llvm.smax",
+        "pmaxu" => "llvm.umax",
+        "pmins" => "llvm.smin",
+        "pminu" => "llvm.umin",
+        _ => {
+            let sat = ["sse2.", "avx2.", "avx512.", "avx512.mask."].iter().find_map(|p| name.strip_prefix(p))?;
+            return [
+                ("padds.", "llvm.sadd.sat"),
+                ("psubs.", "llvm.ssub.sat"),
+                ("paddus.", "llvm.uadd.sat"),
+                ("psubus.", "llvm.usub.sat"),
+            ]
+            .iter()
+            .find(|(p, _)| sat.starts_with(p))
+            .map(|&(_, b)| b);
+        }
+    };
+    // `sse41` only has the byte/word/dword forms LLVM upgrades; `avx2`, `avx512.mask` all.
+    if name.starts_with("sse41.")
+        && !matches!(rest, "pmaxsb" | "pmaxsd" | "pmaxuw" | "pmaxud" | "pminsb" | "pminsd" | "pminuw" | "pminud")
+    {
+        return None;
+    }
+    if name.starts_with("sse2.") && !matches!(rest, "pmaxs.w" | "pmaxu.b" | "pmins.w" | "pminu.b") {
+        return None;
+    }
+    Some(base)
+}
+
+/// `pshuf.d`, `pshufl.w`, `pshufh.w`, `vpermil.p*`: a shuffle of the operand with itself by
+/// the immediate (and a select on the mask for the masked forms).
+fn pshuf(site: &mut Site<'_>, name: &str, args: &[Value]) -> Option<Value> {
+    let a0 = *args.first()?;
+    let imm = site.const_u64(*args.get(1)?)? as usize;
+    let ret = site.ret_ty();
+    let (elem, n) = vec_of(&site.m.ctx, ret)?;
+    let n = n as usize;
+    let bits = match *site.m.ctx.type_of(elem) {
+        Type::Int(b) => b,
+        Type::Float(k) => k.bits(),
+        _ => return None,
+    } as usize;
+    let mut idx = vec![0i32; n];
+    if name.contains("pshufl.w") || name.contains("pshufh.w") {
+        let high = name.contains("pshufh");
+        for l in (0..n).step_by(8) {
+            for i in 0..4 {
+                let sel = ((imm >> (2 * i)) & 3) as i32;
+                if high {
+                    idx[i + l] = (i + l) as i32;
+                    idx[i + l + 4] = sel + 4 + l as i32;
+                } else {
+                    idx[i + l] = sel + l as i32;
+                    idx[i + l + 4] = (i + 4 + l) as i32;
+                }
+            }
+        }
+    } else {
+        let size = 64 / bits.max(1);
+        let mask = (1usize << size) - 1;
+        for (i, x) in idx.iter_mut().enumerate() {
+            *x = (((imm >> ((i * size) % 8)) & mask) | (i & !mask)) as i32;
+        }
+    }
+    let r = site.shuffle(a0, a0, &idx);
+    if args.len() == 4 {
+        return Some(select_on_mask(site, args[3], r, args[2]));
     }
     Some(r)
 }
