@@ -5,13 +5,14 @@
 //!   struct, whose fields are inserted into the wide vector;
 //! - `llvm.aarch64.sve.bf{dot,mlalb,mlalt}.lane` → `.lane.v2` with an `i32` lane;
 //! - `llvm.{arm,aarch64}.neon.bf{dot,mmla,mlalb,mlalt}` on `i8` vectors → on `bfloat` vectors
-//!   (the arguments are bitcast).
+//!   (the arguments are bitcast);
+//! - `llvm.aarch64.neon.bfcvt{,n,n2}` → `fptrunc` to `bfloat` (and shuffles).
 //!
 //! Calls are rebuilt: the last new instruction takes the old call's name.
 
 use super::{canonical_name, Plan, Site};
 use llrs_ir::module::GlobalId;
-use llrs_ir::{Context, FloatKind, Type, TypeId};
+use llrs_ir::{Const, Context, FloatKind, Opcode, Type, TypeId, Value};
 
 /// A vector type's (scalable, minimum length, element type).
 fn vector(ctx: &Context, t: TypeId) -> Option<(bool, u32, TypeId)> {
@@ -64,7 +65,36 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         let new_ty = ctx.fn_ty(ret, &[params[0], params[1], params[2], i32t], false);
         return Some(Plan::rewrite(canonical_name(ctx, &format!("llvm.{rest}.v2"), new_ty)?, new_ty, lane_v2));
     }
+    if rest.starts_with("aarch64.neon.bfcvt") {
+        return Some(Plan::expand(bfcvt));
+    }
     bf16(ctx, rest, ret, &params)
+}
+
+/// `neon.bfcvt` → `fptrunc` to `bfloat`; `neon.bfcvtn` → the truncated `<4 x bfloat>` and four
+/// zeros; `neon.bfcvtn2(inactive, v)` → the low half of `inactive` and the truncated `v`.
+fn bfcvt(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
+    let args = site.args();
+    let Some(&a0) = args.first() else { return false };
+    let bf = site.m.ctx.float_ty(FloatKind::BFloat);
+    let v4 = site.m.ctx.ty(Type::Vector { scalable: false, len: 4, elem: bf });
+    let concat: Vec<i32> = (0..8).collect();
+    let r = if site.old_name.starts_with("llvm.aarch64.neon.bfcvtn2") {
+        let Some(&a1) = args.get(1) else { return false };
+        let t0 = site.value_ty(a0);
+        let p = site.poison(t0);
+        let lo = site.shuffle(a0, p, &[0, 1, 2, 3]);
+        let t = site.cast(Opcode::FPTrunc, a1, v4);
+        site.shuffle(lo, t, &concat)
+    } else if site.old_name.starts_with("llvm.aarch64.neon.bfcvtn") {
+        let t = site.cast(Opcode::FPTrunc, a0, v4);
+        let z = Value::Const(site.m.ctx.konst(Const::Zero(v4)));
+        site.shuffle(t, z, &concat)
+    } else {
+        site.cast(Opcode::FPTrunc, a0, bf)
+    };
+    site.replace(r, false);
+    true
 }
 
 /// `llvm.{arm,aarch64}.neon.bf*` on `i8` vectors.

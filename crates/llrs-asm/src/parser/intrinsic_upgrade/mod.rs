@@ -17,6 +17,7 @@ mod masked;
 mod memory;
 mod nvvm;
 mod renames;
+mod riscv;
 mod site;
 mod structret;
 #[cfg(test)]
@@ -109,6 +110,7 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
         .or_else(|| x86::plan(ctx, rest, fn_ty))
         .or_else(|| x86_ops::plan(ctx, rest, fn_ty))
         .or_else(|| nvvm::plan(ctx, rest, fn_ty))
+        .or_else(|| riscv::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))
         .or_else(|| vector::plan(ctx, rest, fn_ty))
         .or_else(|| renames::plan(ctx, rest, fn_ty))
