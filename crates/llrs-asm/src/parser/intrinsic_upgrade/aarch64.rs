@@ -6,6 +6,7 @@
 //! - `llvm.aarch64.sve.bf{dot,mlalb,mlalt}.lane` → `.lane.v2` with an `i32` lane;
 //! - `llvm.{arm,aarch64}.neon.bf{dot,mmla,mlalb,mlalt}` on `i8` vectors → on `bfloat` vectors
 //!   (the arguments are bitcast);
+//! - `llvm.aarch64.sve.fcvt[nt].bf16f32` with an 8-lane predicate → `.v2` with a 4-lane one;
 //! - `llvm.aarch64.neon.bfcvt{,n,n2}` → `fptrunc` to `bfloat` (and shuffles).
 //!
 //! Calls are rebuilt: the last new instruction takes the old call's name.
@@ -41,7 +42,11 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
     }
     if rest.starts_with("aarch64.sve.tuple.set") && params.len() == 3 {
         let new_ty = ctx.fn_ty(ret, &[params[0], params[2], i64t], false);
-        return Some(Plan::rewrite(canonical_name(ctx, "llvm.vector.insert", new_ty)?, new_ty, tuple_set));
+        // LLVM names the new declaration with a third, wrong overload suffix (`.i32`) and fixes
+        // it when it reaches it, after every other declaration.
+        let mut p = Plan::rewrite(canonical_name(ctx, "llvm.vector.insert", new_ty)?, new_ty, tuple_set);
+        p.late = true;
+        return Some(p);
     }
     if let Some(n) = rest.strip_prefix("aarch64.sve.ld") {
         let k = n.chars().next()?;
@@ -65,10 +70,50 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         let new_ty = ctx.fn_ty(ret, &[params[0], params[1], params[2], i32t], false);
         return Some(Plan::rewrite(canonical_name(ctx, &format!("llvm.{rest}.v2"), new_ty)?, new_ty, lane_v2));
     }
+    if matches!(rest, "aarch64.sve.fcvt.bf16f32" | "aarch64.sve.fcvtnt.bf16f32") && params.len() == 3 {
+        let i1 = ctx.int_ty(1);
+        let good = ctx.ty(Type::Vector { scalable: true, len: 4, elem: i1 });
+        if params[1] == good {
+            return None;
+        }
+        return Some(Plan::expand(fcvt_v2));
+    }
     if rest.starts_with("aarch64.neon.bfcvt") {
         return Some(Plan::expand(bfcvt));
     }
     bf16(ctx, rest, ret, &params)
+}
+
+/// `sve.fcvt[nt].bf16f32(a, <vscale x 8 x i1> pg, b)` → `.v2` with the predicate converted to
+/// `<vscale x 4 x i1>` through `svbool`; the new call is named after the old one.
+fn fcvt_v2(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
+    let args = site.args();
+    if args.len() != 3 {
+        return false;
+    }
+    let bad = site.value_ty(args[1]);
+    let i1 = site.m.ctx.int_ty(1);
+    let sv = site.m.ctx.ty(Type::Vector { scalable: true, len: 16, elem: i1 });
+    let good = site.m.ctx.ty(Type::Vector { scalable: true, len: 4, elem: i1 });
+    let to_ty = site.m.ctx.fn_ty(sv, &[bad], false);
+    let from_ty = site.m.ctx.fn_ty(good, &[sv], false);
+    let Some(to) = site.intrinsic("llvm.aarch64.sve.convert.to.svbool", &[bad], to_ty) else { return false };
+    let Some(from) = site.intrinsic("llvm.aarch64.sve.convert.from.svbool", &[good], from_ty) else { return false };
+    let b = site.emit_call(to, &[args[1]]);
+    let pg = site.emit_call(from, &[b]);
+    // The new declaration is made when the first call is rewritten, after the conversions'.
+    let ret = site.ret_ty();
+    let (t0, t2) = (site.value_ty(args[0]), site.value_ty(args[2]));
+    let new_ty = site.m.ctx.fn_ty(ret, &[t0, good, t2], false);
+    let name = format!("{}.v2", site.old_name);
+    let Some(g) = site.decl(&name, new_ty) else { return false };
+    let v = site.emit_call(g, &[args[0], pg, args[2]]);
+    if let Some(n) = site.inst().name {
+        let n = String::from_utf8_lossy(site.m.ctx.name(n)).into_owned();
+        site.name(v, &n);
+    }
+    site.replace(v, false);
+    true
 }
 
 /// `neon.bfcvt` → `fptrunc` to `bfloat`; `neon.bfcvtn` → the truncated `<4 x bfloat>` and four

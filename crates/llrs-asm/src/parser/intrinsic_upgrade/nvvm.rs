@@ -28,7 +28,8 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
             "ftz.f" => "llvm.nvvm.fabs.ftz",
             _ => return None,
         };
-        return Some(Plan::rewrite(canonical_name(ctx, base, fn_ty)?, fn_ty, call_unnamed));
+        canonical_name(ctx, base, fn_ty)?;
+        return Some(Plan::expand(fabs));
     }
     for (op, s, u) in [("max.", "smax", "umax"), ("min.", "smin", "umin")] {
         if let Some(t) = name.strip_prefix(op) {
@@ -131,9 +132,13 @@ fn is_bfloat(ctx: &Context, t: TypeId) -> bool {
     matches!(ctx.type_of(t), Type::Float(FloatKind::BFloat))
 }
 
-/// A new, unnamed call of the new declaration with the same arguments in place of the call.
-fn call_unnamed(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
-    let Some(g) = new else { return false };
+/// `nvvm.fabs.{f,d,ftz.f}`: a new, unnamed call of `nvvm.fabs[.ftz]` (declared when the first
+/// call is rewritten) with the same arguments.
+fn fabs(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
+    let base = if site.old_name.contains(".ftz.") { "llvm.nvvm.fabs.ftz" } else { "llvm.nvvm.fabs" };
+    let ret = site.ret_ty();
+    let fty = site.m.ctx.fn_ty(ret, &[ret], false);
+    let Some(g) = site.intrinsic(base, &[ret], fty) else { return false };
     let args = site.args();
     let v = site.emit_call(g, &args);
     site.replace(v, false);
