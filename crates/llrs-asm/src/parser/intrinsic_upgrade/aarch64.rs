@@ -7,6 +7,7 @@
 //! - `llvm.{arm,aarch64}.neon.bf{dot,mmla,mlalb,mlalt}` on `i8` vectors → on `bfloat` vectors
 //!   (the arguments are bitcast);
 //! - `llvm.aarch64.sve.fcvt[nt].bf16f32` with an 8-lane predicate → `.v2` with a 4-lane one;
+//! - `llvm.arm.mve.vctp64` returning `<4 x i1>` → the `<2 x i1>` one and predicate casts;
 //! - `llvm.aarch64.neon.bfcvt{,n,n2}` → `fptrunc` to `bfloat` (and shuffles).
 //!
 //! Calls are rebuilt: the last new instruction takes the old call's name.
@@ -78,6 +79,9 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         }
         return Some(Plan::expand(fcvt_v2));
     }
+    if rest == "arm.mve.vctp64" && vector(ctx, ret).is_some_and(|(_, n, _)| n == 4) {
+        return Some(Plan::expand(vctp64));
+    }
     if rest.starts_with("aarch64.neon.bfcvt") {
         return Some(Plan::expand(bfcvt));
     }
@@ -113,6 +117,31 @@ fn fcvt_v2(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
         site.name(v, &n);
     }
     site.replace(v, false);
+    true
+}
+
+/// `arm.mve.vctp64` returning `<4 x i1>`: the `<2 x i1>` one (named after the old call), cast
+/// through `pred.v2i` and `pred.i2v`.
+fn vctp64(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
+    let Some(n) = site.arg(0) else { return false };
+    let (i1, i32t) = (site.m.ctx.int_ty(1), site.m.ctx.int_ty(32));
+    let v2 = site.m.ctx.ty(Type::Vector { scalable: false, len: 2, elem: i1 });
+    let v4 = site.m.ctx.ty(Type::Vector { scalable: false, len: 4, elem: i1 });
+    let nty = site.value_ty(n);
+    let vctp_ty = site.m.ctx.fn_ty(v2, &[nty], false);
+    let v2i_ty = site.m.ctx.fn_ty(i32t, &[v2], false);
+    let i2v_ty = site.m.ctx.fn_ty(v4, &[i32t], false);
+    let Some(vctp) = site.decl("llvm.arm.mve.vctp64", vctp_ty) else { return false };
+    let p = site.emit_call(vctp, &[n]);
+    if let Some(name) = site.inst().name {
+        let name = String::from_utf8_lossy(site.m.ctx.name(name)).into_owned();
+        site.name(p, &name);
+    }
+    let Some(v2i) = site.intrinsic("llvm.arm.mve.pred.v2i", &[v2], v2i_ty) else { return false };
+    let c = site.emit_call(v2i, &[p]);
+    let Some(i2v) = site.intrinsic("llvm.arm.mve.pred.i2v", &[v4], i2v_ty) else { return false };
+    let r = site.emit_call(i2v, &[c]);
+    site.replace(r, false);
     true
 }
 
