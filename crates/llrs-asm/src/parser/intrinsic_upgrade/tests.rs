@@ -53,6 +53,21 @@ fn sve_riscv_thread_pointer() {
     assert_eq!(upgraded(MISC), MISC_LLVM);
 }
 
+/// `!nvvm.annotations` (read with the intrinsics): launch bounds become `"nvvm.*"` attributes
+/// (missing dimensions 1), `grid_constant` parameter attributes; repeated and global-less
+/// entries go, other pairs stay.
+#[test]
+fn nvvm_annotations() {
+    assert_eq!(upgraded(NVVM_ANNOTATIONS), NVVM_ANNOTATIONS_LLVM);
+}
+
+/// `arm.mve.vctp64` returning `<4 x i1>` (the new call named after the old one, the tail marker
+/// gone), and an undeclared intrinsic declared under the name mangled from its call.
+#[test]
+fn vctp64_and_undeclared() {
+    assert_eq!(upgraded(VCTP), VCTP_LLVM);
+}
+
 const SPLICE_MASKED: &str = r#"declare <4 x i32> @llvm.experimental.vector.splice.v4i32(<4 x i32>, <4 x i32>, i32)
 define <4 x i32> @f(<4 x i32> %a, <4 x i32> %b, ptr %p, <4 x ptr> %ps, <4 x i1> %m) {
   %l = call <4 x i32> @llvm.experimental.vector.splice.v4i32(<4 x i32> %a, <4 x i32> %b, i32 -2)
@@ -418,6 +433,64 @@ declare ptr @llvm.thread.pointer.p0() #1
 
 ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare <vscale x 64 x i8> @llvm.vector.insert.nxv64i8.nxv16i8(<vscale x 64 x i8>, <vscale x 16 x i8>, i64 immarg) #0
+
+attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+attributes #1 = { nocallback nofree nosync nounwind willreturn memory(none) }
+"#;
+
+const NVVM_ANNOTATIONS: &str = r#"define void @f() { ret void }
+define void @g(ptr %a, ptr %b) { ret void }
+!nvvm.annotations = !{!0, !1, !0, !2, !3}
+!0 = !{ptr @f, !"maxntidx", i32 10, !"kernel", i32 0}
+!1 = !{ptr @g, !"reqntidy", i32 3, !"maxclusterrank", i32 2, !"grid_constant", !4, !"foo", i32 1}
+!2 = !{null, !"align", i32 1}
+!3 = !{ptr @g, !"cluster_dim_z", i32 5, !"maxnreg", i32 9}
+!4 = !{i32 1, i32 2}
+"#;
+
+const NVVM_ANNOTATIONS_LLVM: &str = r#"define void @f() #0 {
+  ret void
+}
+
+define void @g(ptr "nvvm.grid_constant" %a, ptr "nvvm.grid_constant" %b) #1 {
+  ret void
+}
+
+attributes #0 = { "nvvm.maxntid"="10" }
+attributes #1 = { "nvvm.cluster_dim"="1,1,5" "nvvm.maxclusterrank"="2" "nvvm.maxnreg"="9" "nvvm.reqntid"="1,3" }
+
+!nvvm.annotations = !{!0}
+
+!0 = !{ptr @g, !"foo", i32 1}
+"#;
+
+const VCTP: &str = r#"define <4 x i1> @f(i32 %n) {
+  %p = tail call <4 x i1> @llvm.arm.mve.vctp64(i32 %n)
+  %q = call ptr @llvm.strip.invariant.group.p0i8(ptr null)
+  ret <4 x i1> %p
+}
+declare <4 x i1> @llvm.arm.mve.vctp64(i32)
+"#;
+
+const VCTP_LLVM: &str = r#"define <4 x i1> @f(i32 %n) {
+  %p1 = call <2 x i1> @llvm.arm.mve.vctp64(i32 %n)
+  %1 = call i32 @llvm.arm.mve.pred.v2i.v2i1(<2 x i1> %p1)
+  %2 = call <4 x i1> @llvm.arm.mve.pred.i2v.v4i1(i32 %1)
+  %q = call ptr @llvm.strip.invariant.group.p0(ptr null)
+  ret <4 x i1> %2
+}
+
+; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare ptr @llvm.strip.invariant.group.p0(ptr) #0
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
+declare <2 x i1> @llvm.arm.mve.vctp64(i32) #1
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
+declare i32 @llvm.arm.mve.pred.v2i.v2i1(<2 x i1>) #1
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(none)
+declare <4 x i1> @llvm.arm.mve.pred.i2v.v4i1(i32) #1
 
 attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #1 = { nocallback nofree nosync nounwind willreturn memory(none) }
