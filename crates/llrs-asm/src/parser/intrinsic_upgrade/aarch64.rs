@@ -73,8 +73,8 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
     }
     if matches!(rest, "aarch64.sve.fcvt.bf16f32" | "aarch64.sve.fcvtnt.bf16f32") && params.len() == 3 {
         let i1 = ctx.int_ty(1);
-        let good = ctx.ty(Type::Vector { scalable: true, len: 4, elem: i1 });
-        if params[1] == good {
+        let bad = ctx.ty(Type::Vector { scalable: true, len: 8, elem: i1 });
+        if params[1] != bad {
             return None;
         }
         return Some(Plan::expand(fcvt_v2));

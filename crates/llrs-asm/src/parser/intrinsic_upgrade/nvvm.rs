@@ -192,7 +192,10 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<()> {
     let void = site.m.ctx.void_ty();
     let rep = match name {
         "abs.i" | "abs.ll" => {
-            let a = *args.first()?;
+            if args.len() != 1 {
+                return None;
+            }
+            let a = args[0];
             let ty = site.value_ty(a);
             let Type::Int(bits) = *site.m.ctx.type_of(ty) else { return None };
             let zero = site.int(bits, 0);

@@ -184,7 +184,13 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<Value> {
         let amt = *args.get(1)?;
         let (elem, len) = vec_of(&site.m.ctx, ret)?;
         let amt = if site.value_ty(amt) != ret {
-            let a = if site.value_ty(amt) == elem { amt } else { site.cast(Opcode::ZExt, amt, elem) };
+            let aty = site.value_ty(amt);
+            let a = match (site.m.ctx.type_of(aty), site.m.ctx.type_of(elem)) {
+                _ if aty == elem => amt,
+                (Type::Int(from), Type::Int(to)) if from > to => site.cast(Opcode::Trunc, amt, elem),
+                (Type::Int(_), Type::Int(_)) => site.cast(Opcode::ZExt, amt, elem),
+                _ => return None,
+            };
             splat(site, a, len)
         } else {
             amt
@@ -349,7 +355,7 @@ fn vpermt2(site: &mut Site<'_>, name: &str, args: &[Value]) -> Option<Value> {
         (8, false) => "qi",
         _ => return None,
     };
-    let new = format!("llvm.x86.avx512.vpermi2var.{kind}.{}", bits * len);
+    let new = format!("llvm.x86.avx512.vpermi2var.{kind}.{}", bits.checked_mul(len)?);
     let mut ops = [args[0], args[1], args[2]];
     if !index_form {
         ops.swap(0, 1);
@@ -512,6 +518,9 @@ fn pshuf(site: &mut Site<'_>, name: &str, args: &[Value]) -> Option<Value> {
         }
     } else {
         let size = 64 / bits.max(1);
+        if size >= 8 {
+            return None;
+        }
         let mask = (1usize << size) - 1;
         for (i, x) in idx.iter_mut().enumerate() {
             *x = (((imm >> ((i * size) % 8)) & mask) | (i & !mask)) as i32;
