@@ -91,6 +91,15 @@ impl<'a> Parser<'a> {
             gl.value_ty = fty;
             gl.func = Some(Box::new(FuncData { arg_names: vec![None; nparams], ..Default::default() }));
             self.m.functions.push(g);
+            // LLVM declares it under the name mangled from the call's type.
+            let Some(old) = self.m.globals[g].name else { continue };
+            let Some(new) = llrs_ir::intrinsic_sig::remangle(&self.m.ctx, self.m.ctx.name(old), fty) else { continue };
+            let sym = self.m.ctx.sym(&new);
+            if !self.global_names.contains_key(&sym) && self.global_names.get(&old) == Some(&g) {
+                self.global_names.remove(&old);
+                self.global_names.insert(sym, g);
+                self.m.globals[g].name = Some(sym);
+            }
         }
     }
 }

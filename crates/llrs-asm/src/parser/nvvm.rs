@@ -1,7 +1,8 @@
 //! `UpgradeNVVMAnnotations`: `!nvvm.annotations` entries that LLVM 22 turns into IR — `kernel`
 //! becomes the `ptx_kernel` calling convention, `align` a stack alignment attribute, the launch
-//! bounds (`maxntid{x,y,z}`, `reqntid{x,y,z}`, `cluster_dim_{x,y,z}`, `minctasm`, `maxnreg`,
-//! `maxclusterrank`) `"nvvm.*"` function attributes, and `grid_constant` parameter attributes.
+//! bounds (`maxntid{x,y,z}`, `reqntid*`, `cluster_dim_*`, `minctasm`, `maxnreg`,
+//! `maxclusterrank`) `"nvvm.*"` function attributes and `grid_constant` parameter attributes.
+//! Repeated entries and entries not about a global go; the others keep their other pairs.
 
 use super::Parser;
 use llrs_ir::attributes::{Attr, AttrArg};
@@ -17,19 +18,24 @@ impl<'a> Parser<'a> {
         let Some(idx) = self.m.named_md.iter().position(|(n, _)| *n == key) else { return };
         let entries = self.m.named_md[idx].1.clone();
         let mut kept = Vec::with_capacity(entries.len());
+        let mut seen = rustc_hash::FxHashSet::default();
         for id in entries {
+            if !seen.insert(id) {
+                continue;
+            }
             let node = self.m.ctx.md(id).clone();
             let g = match node.ops.first() {
                 Some(Md::Const(c)) => match self.m.ctx.const_of(*c) {
-                    Const::Global(_, g) if self.m.globals[*g].func.is_some() => Some(*g),
+                    Const::Global(_, g) => Some(*g),
                     _ => None,
                 },
                 _ => None,
             };
-            let Some(g) = g else {
+            let Some(g) = g else { continue };
+            if self.m.globals[g].func.is_none() {
                 kept.push(id);
                 continue;
-            };
+            }
             let mut rest = vec![node.ops[0]];
             let mut changed = false;
             let mut i = 1;
@@ -55,35 +61,34 @@ impl<'a> Parser<'a> {
                     }
                 };
                 let key = self.m.ctx.name(ks).to_vec();
-                let scalar: Option<&[u8]> = match key.as_slice() {
-                    b"maxclusterrank" | b"cluster_max_blocks" => Some(b"nvvm.maxclusterrank"),
-                    b"minctasm" => Some(b"nvvm.minctasm"),
-                    b"maxnreg" => Some(b"nvvm.maxnreg"),
-                    _ => None,
-                };
-                if let Some(attr) = scalar {
-                    self.set_fn_str_attr(g, attr, value.to_string().as_bytes());
+                let vector = [&b"maxntid"[..], b"reqntid", b"cluster_dim_"].iter().find_map(|p| {
+                    let d = key.strip_prefix(*p)?;
+                    matches!(d, b"x" | b"y" | b"z").then(|| (*p, (d[0] - b'x') as usize))
+                });
+                if let Some((p, dim)) = vector {
+                    let attr = match p {
+                        b"maxntid" => "nvvm.maxntid",
+                        b"reqntid" => "nvvm.reqntid",
+                        _ => "nvvm.cluster_dim",
+                    };
+                    self.nvvm_vector_attr(g, attr, dim, value);
                     changed = true;
                     continue;
                 }
-                let vector: Option<(&[u8], &[u8])> = [
-                    (&b"maxntid"[..], &b"nvvm.maxntid"[..]),
-                    (b"reqntid", b"nvvm.reqntid"),
-                    (b"cluster_dim_", b"nvvm.cluster_dim"),
-                ]
-                .into_iter()
-                .find(|(p, _)| key.len() == p.len() + 1 && key.starts_with(p) && matches!(key[p.len()], b'x'..=b'z'))
-                .map(|(p, attr)| (attr, &key[p.len()..]));
-                if let Some((attr, dim)) = vector {
-                    self.set_fn_vector_attr(g, attr, (dim[0] - b'x') as usize, value);
-                    changed = true;
-                    continue;
-                }
-                match key.as_slice() {
+                match &key[..] {
                     b"kernel" => {
                         if value != 0 {
                             self.m.func_mut(g).cconv = PTX_KERNEL;
                         }
+                        changed = true;
+                    }
+                    b"maxclusterrank" | b"cluster_max_blocks" | b"minctasm" | b"maxnreg" => {
+                        let attr = match &key[..] {
+                            b"minctasm" => "nvvm.minctasm",
+                            b"maxnreg" => "nvvm.maxnreg",
+                            _ => "nvvm.maxclusterrank",
+                        };
+                        self.add_fn_str_attr(g, attr, &value.to_string());
                         changed = true;
                     }
                     b"align" => {
@@ -121,59 +126,46 @@ impl<'a> Parser<'a> {
         self.m.named_md[idx].1 = kept;
     }
 
-    /// The value of string function attribute `key` of `g`.
-    fn fn_str_attr(&self, g: llrs_ir::GlobalId, key: &[u8]) -> Option<Vec<u8>> {
-        let set = self.m.func(g).attrs.func;
-        self.m.ctx.attrs_of(set).iter().find_map(|a| match a.arg {
-            AttrArg::Str(v) if self.m.ctx.name(a.kind) == key => {
-                Some(v.map(|v| self.m.ctx.name(v).to_vec()).unwrap_or_default())
-            }
-            _ => None,
-        })
-    }
-
-    /// Sets string function attribute `key` of `g` to `value`.
-    fn set_fn_str_attr(&mut self, g: llrs_ir::GlobalId, key: &[u8], value: &[u8]) {
-        let kind = self.m.ctx.sym_bytes(key);
-        let val = self.m.ctx.sym_bytes(value);
+    /// Sets the function attribute `"key"="value"` of `g`.
+    fn add_fn_str_attr(&mut self, g: llrs_ir::GlobalId, key: &str, value: &str) {
+        let kind = self.m.ctx.sym(key);
+        let val = self.m.ctx.sym(value);
         let mut set = self.m.ctx.attrs_of(self.m.func(g).attrs.func).to_vec();
-        set.retain(|a| !(a.kind == kind && matches!(a.arg, AttrArg::Str(_))));
+        set.retain(|a| a.kind != kind);
         set.push(Attr { kind, arg: AttrArg::Str(Some(val)) });
         let new = self.m.ctx.attrs(set);
         self.m.func_mut(g).attrs.func = new;
     }
 
-    /// `upgradeNVVMFnVectorAttr`: dimension `dim` (0 = x) of a `"x,y,z"` attribute becomes
-    /// `value`; the list is as long as its highest dimension set, the others 1.
-    fn set_fn_vector_attr(&mut self, g: llrs_ir::GlobalId, key: &[u8], dim: usize, value: u64) {
-        let mut dims: Vec<u64> = match self.fn_str_attr(g, key) {
-            Some(old) => old
-                .split(|&c| c == b',')
-                .map(|p| std::str::from_utf8(p).ok().and_then(|t| t.trim().parse().ok()).unwrap_or(1))
-                .collect(),
-            None => Vec::new(),
-        };
+    /// `upgradeNVVMFnVectorAttr`: sets dimension `dim` of the `"x,y,z"` attribute `key` (missing
+    /// dimensions up to it are 1).
+    fn nvvm_vector_attr(&mut self, g: llrs_ir::GlobalId, key: &str, dim: usize, value: u64) {
+        let kind = self.m.ctx.sym(key);
+        let existing = self.m.ctx.attrs_of(self.m.func(g).attrs.func).iter().find_map(|a| match a.arg {
+            AttrArg::Str(Some(v)) if a.kind == kind => Some(String::from_utf8_lossy(self.m.ctx.name(v)).into_owned()),
+            _ => None,
+        });
+        let mut dims: Vec<u64> =
+            existing.map(|e| e.split(',').map(|d| d.trim().parse().unwrap_or(1)).collect()).unwrap_or_default();
         if dims.len() <= dim {
             dims.resize(dim + 1, 1);
         }
         dims[dim] = value;
-        let text: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
-        self.set_fn_str_attr(g, key, text.join(",").as_bytes());
+        let text = dims.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        self.add_fn_str_attr(g, key, &text);
     }
 
-    /// `grid_constant`: the listed (1-based) parameters get `"nvvm.grid_constant"`.
+    /// `grid_constant`: the parameters listed (from 1) get `"nvvm.grid_constant"`.
     fn grid_constant(&mut self, g: llrs_ir::GlobalId, list: llrs_ir::MdId) {
-        let kind = self.m.ctx.sym_bytes(b"nvvm.grid_constant");
+        let kind = self.m.ctx.sym("nvvm.grid_constant");
         let ops = self.m.ctx.md(list).ops.clone();
-        for op in ops.iter() {
-            let Md::Const(c) = *op else { continue };
+        for op in ops {
+            let Md::Const(c) = op else { continue };
             let Const::Int(_, v) = self.m.ctx.const_of(c) else { continue };
             let Some(p) = (v.low_u64() as usize).checked_sub(1) else { continue };
-            let nparams = self.m.ctx.fn_params(self.m.globals[g].value_ty).len();
-            if p >= nparams {
-                continue;
-            }
-            let mut set = self.m.ctx.attrs_of(self.m.func(g).attrs.param(p)).to_vec();
+            let f = self.m.func(g).attrs.clone();
+            let mut set = self.m.ctx.attrs_of(f.param(p)).to_vec();
+            set.retain(|a| a.kind != kind);
             set.push(Attr { kind, arg: AttrArg::Str(None) });
             let new = self.m.ctx.attrs(set);
             let fa = &mut self.m.func_mut(g).attrs;

@@ -15,13 +15,16 @@ mod amdgpu;
 mod debug;
 mod masked;
 mod memory;
+mod nvvm;
 mod renames;
+mod riscv;
 mod site;
 mod structret;
 #[cfg(test)]
 mod tests;
 mod vector;
 mod x86;
+mod x86_ops;
 
 use super::Parser;
 use llrs_ir::function::InstId;
@@ -50,20 +53,23 @@ pub(crate) struct Plan {
     pub new_decl: Option<(String, TypeId)>,
     /// How its calls are rewritten.
     pub calls: Calls,
+    /// Whether LLVM first makes a declaration with a wrong mangling after every other function,
+    /// and upgrades it only when it reaches it: the upgrade then comes after all the others.
+    pub late: bool,
 }
 
 impl Plan {
     /// A new declaration whose calls are rewritten by `f`.
     pub(crate) fn rewrite(name: String, ty: TypeId, f: Rewrite) -> Plan {
-        Plan { new_decl: Some((name, ty)), calls: Calls::Rewrite(f) }
+        Plan { new_decl: Some((name, ty)), calls: Calls::Rewrite(f), late: false }
     }
     /// A declaration of the same type under a new name.
     pub(crate) fn rename(name: String, ty: TypeId) -> Plan {
-        Plan { new_decl: Some((name, ty)), calls: Calls::Retarget }
+        Plan { new_decl: Some((name, ty)), calls: Calls::Retarget, late: false }
     }
     /// No new declaration: calls become other instructions.
     pub(crate) fn expand(f: Rewrite) -> Plan {
-        Plan { new_decl: None, calls: Calls::Rewrite(f) }
+        Plan { new_decl: None, calls: Calls::Rewrite(f), late: false }
     }
 }
 
@@ -105,6 +111,9 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
         .or_else(|| aarch64::plan(ctx, rest, fn_ty))
         .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
         .or_else(|| x86::plan(ctx, rest, fn_ty))
+        .or_else(|| x86_ops::plan(ctx, rest, fn_ty))
+        .or_else(|| nvvm::plan(ctx, rest, fn_ty))
+        .or_else(|| riscv::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))
         .or_else(|| vector::plan(ctx, rest, fn_ty))
         .or_else(|| renames::plan(ctx, rest, fn_ty))
@@ -116,7 +125,7 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
     }
     let new = llrs_ir::intrinsic_sig::remangle(ctx, name.as_bytes(), fn_ty)?;
     let calls = rebuilt_calls(rest).map_or(Calls::Retarget, Calls::Rewrite);
-    Some(Plan { new_decl: Some((new, fn_ty)), calls })
+    Some(Plan { new_decl: Some((new, fn_ty)), calls, late: false })
 }
 
 /// The intrinsics whose calls LLVM rebuilds even when only the declaration's name changed (its
@@ -155,6 +164,7 @@ impl<'a> Parser<'a> {
         }
         let mut sites = self.call_sites(&plans);
         let mut edits: FxHashMap<GlobalId, Edits> = FxHashMap::default();
+        let mut late = Vec::new();
         for g in order {
             if self.is_old_lifetime(g).is_some() {
                 self.upgrade_lifetime_decl(g);
@@ -167,8 +177,15 @@ impl<'a> Parser<'a> {
                 let split = calls.partition_point(|(f, _)| position.get(f) < position.get(&g));
                 calls[split..].reverse();
                 calls.rotate_left(split);
-                self.apply_plan(g, p, &calls, &mut edits);
+                if p.late {
+                    late.push((g, p, calls));
+                } else {
+                    self.apply_plan(g, p, &calls, &mut edits);
+                }
             }
+        }
+        for (g, p, calls) in late {
+            self.apply_plan(g, p, &calls, &mut edits);
         }
         for (f, e) in edits {
             if let Some(body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.as_mut()) {

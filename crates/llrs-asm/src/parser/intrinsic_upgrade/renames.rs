@@ -45,6 +45,8 @@ const RENAMES: &[(&str, bool, &str, Calls)] = &[
     ("arm.neon.vrintz.", false, "trunc", Keep),
     ("arm.mve.vrintn.", false, "roundeven", Keep),
     ("aarch64.neon.frintn", false, "roundeven", Keep),
+    ("arm.thread.pointer", true, "thread.pointer", Rebuild),
+    ("aarch64.thread.pointer", true, "thread.pointer", Rebuild),
     ("arm.rbit", false, "bitreverse", Rebuild),
     ("aarch64.rbit", false, "bitreverse", Rebuild),
     ("aarch64.neon.rbit", false, "bitreverse", Rebuild),

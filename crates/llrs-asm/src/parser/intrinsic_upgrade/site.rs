@@ -11,9 +11,9 @@ use llrs_ir::function::{Body, InstId};
 use llrs_ir::instructions::{AttrList, CallData, DbgRecord, TailKind};
 use llrs_ir::metadata::Local;
 use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
-use llrs_ir::{Const, ConstExpr, Context, InstData, InstExtra, Md, MdId, Module, Opcode, Symbol, Type, TypeId, Value};
+use llrs_ir::{Const, Context, FloatKind, InstData, InstExtra, Md, MdId, Module, Opcode, Symbol, Type, TypeId, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
-use smallvec::{smallvec, SmallVec};
+use smallvec::smallvec;
 
 /// Edits to one function body, applied by [`Edits::apply`] once every call is upgraded.
 #[derive(Default)]
@@ -432,21 +432,50 @@ impl Site<'_> {
             return v;
         }
         if let Value::Const(c) = v {
-            let folded = match self.m.ctx.const_of(c) {
-                Const::Undef(_) => Some(Const::Undef(ty)),
-                Const::Poison(_) => Some(Const::Poison(ty)),
-                Const::Zero(_) => Some(Const::Zero(ty)),
-                _ => None,
-            };
-            let k = folded.unwrap_or_else(|| Const::Expr(Box::new(cast_expr(Opcode::BitCast, c, ty))));
-            return Value::Const(self.m.ctx.konst(k));
+            return Value::Const(llrs_ir::fold::get_cast(&mut self.m.ctx, Opcode::BitCast, c, ty));
         }
         self.emit(InstData::new(Opcode::BitCast, ty, [v]))
     }
 
-    /// A cast instruction.
+    /// A cast instruction, folded when `v` is a constant (IRBuilder's `ConstantFolder`: the
+    /// casts that may stay constant expressions become one when they do not fold).
     pub fn cast(&mut self, op: Opcode, v: Value, ty: TypeId) -> Value {
+        if let Value::Const(c) = v {
+            use Opcode::*;
+            let desirable = matches!(op, Trunc | PtrToAddr | PtrToInt | IntToPtr | BitCast | AddrSpaceCast);
+            let folded = if desirable {
+                Some(llrs_ir::fold::get_cast(&mut self.m.ctx, op, c, ty))
+            } else {
+                llrs_ir::fold::fold_cast(&mut self.m.ctx, op, c, ty)
+            };
+            let folded = folded.or_else(|| self.int_to_fp(op, v, ty));
+            if let Some(f) = folded.or_else(|| (op == Opcode::FPExt).then(|| fp_ext(&mut self.m.ctx, c, ty)).flatten())
+            {
+                return Value::Const(f);
+            }
+        }
         self.emit(InstData::new(op, ty, [v]))
+    }
+
+    /// `sitofp`/`uitofp` of an integer constant to `float` or `double` (rounded to nearest,
+    /// ties to even, as APFloat converts).
+    fn int_to_fp(&mut self, op: Opcode, v: Value, ty: TypeId) -> Option<llrs_ir::ConstId> {
+        let bits = match op {
+            Opcode::SIToFP => self.const_i64(v)? as f64,
+            Opcode::UIToFP => self.const_u64(v)? as f64,
+            _ => return None,
+        };
+        let Value::Const(c) = v else { return None };
+        let Type::Int(w) = *self.m.ctx.type_of(self.m.ctx.const_of(c).ty()) else { return None };
+        if w > 53 {
+            return None;
+        }
+        let raw = match self.m.ctx.type_of(ty) {
+            Type::Float(FloatKind::Double) => bits.to_bits() as u128,
+            Type::Float(FloatKind::Float) if w <= 24 => (bits as f32).to_bits() as u128,
+            _ => return None,
+        };
+        Some(self.m.ctx.konst(Const::Float(ty, raw)))
     }
 
     /// `extractvalue agg, idx`.
@@ -507,8 +536,13 @@ impl Site<'_> {
         self.m.ctx.konst(k)
     }
 
-    /// `insertelement v, e, idx`.
+    /// `insertelement v, e, idx`, folded when all three are constants.
     pub fn insert_element(&mut self, v: Value, e: Value, idx: Value) -> Value {
+        if let (Value::Const(cv), Value::Const(ce), Value::Const(ci)) = (v, e, idx) {
+            if let Some(f) = llrs_ir::fold::fold_insert_element(&mut self.m.ctx, cv, ce, ci) {
+                return Value::Const(f);
+            }
+        }
         let ty = self.value_ty(v);
         self.emit(InstData::new(Opcode::InsertElement, ty, [v, e, idx]))
     }
@@ -533,6 +567,11 @@ impl Site<'_> {
         } else {
             self.m.ctx.konst(Const::Vector(mty, elems.into_boxed_slice()))
         };
+        if let (Value::Const(ca), Value::Const(cb)) = (a, b) {
+            if let Some(f) = llrs_ir::fold::fold_shuffle_vector(&mut self.m.ctx, ca, cb, mask_c) {
+                return Value::Const(f);
+            }
+        }
         let mut d = InstData::new(Opcode::ShuffleVector, ty, [a, b]);
         d.extra = InstExtra::Shuffle(mask_c);
         self.emit(d)
@@ -555,11 +594,71 @@ impl Site<'_> {
         }
     }
 
-    /// A two-operand instruction.
+    /// A two-operand instruction, folded when both are constants (`add`, `sub` and `xor` may
+    /// stay constant expressions).
     pub fn binop(&mut self, op: Opcode, a: Value, b: Value) -> Value {
+        if let (Value::Const(ca), Value::Const(cb)) = (a, b) {
+            let folded = if matches!(op, Opcode::Add | Opcode::Sub | Opcode::Xor) {
+                Some(llrs_ir::fold::get_binary(&mut self.m.ctx, op, ca, cb, 0))
+            } else {
+                llrs_ir::fold::fold_binary(&mut self.m.ctx, op, ca, cb)
+            };
+            if let Some(f) = folded {
+                return Value::Const(f);
+            }
+        }
         let ty = self.value_ty(a);
         self.emit(InstData::new(op, ty, [a, b]))
     }
+}
+
+/// `fpext` of a constant `half`, `float` or `double` (or a vector of them) to `float` or
+/// `double`; NaNs are left unfolded.
+fn fp_ext(ctx: &mut Context, c: llrs_ir::ConstId, ty: TypeId) -> Option<llrs_ir::ConstId> {
+    match ctx.const_of(c).clone() {
+        Const::Float(sty, bits) => {
+            let v = match ctx.type_of(sty) {
+                Type::Float(FloatKind::Half) => half_to_f64(bits as u16)?,
+                Type::Float(FloatKind::Float) => f32::from_bits(bits as u32) as f64,
+                Type::Float(FloatKind::Double) => f64::from_bits(bits as u64),
+                _ => return None,
+            };
+            if v.is_nan() {
+                return None;
+            }
+            let raw = match ctx.type_of(ty) {
+                Type::Float(FloatKind::Double) => v.to_bits() as u128,
+                Type::Float(FloatKind::Float) => (v as f32).to_bits() as u128,
+                _ => return None,
+            };
+            Some(ctx.konst(Const::Float(ty, raw)))
+        }
+        Const::Vector(_, elems) => {
+            let Type::Vector { elem, .. } = *ctx.type_of(ty) else { return None };
+            let out = elems.iter().map(|&e| fp_ext(ctx, e, elem)).collect::<Option<Vec<_>>>()?;
+            Some(llrs_ir::fold::vector(ctx, ty, out))
+        }
+        Const::Splat(_, e) => {
+            let Type::Vector { elem, .. } = *ctx.type_of(ty) else { return None };
+            let f = fp_ext(ctx, e, elem)?;
+            Some(llrs_ir::fold::splat(ctx, ty, f))
+        }
+        _ => None,
+    }
+}
+
+/// The value of an IEEE half (exactly; `None` for NaN).
+fn half_to_f64(h: u16) -> Option<f64> {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = ((h >> 10) & 0x1f) as i32;
+    let frac = (h & 0x3ff) as f64;
+    let mag = match exp {
+        0 => frac * 2f64.powi(-24),
+        31 if frac == 0.0 => f64::INFINITY,
+        31 => return None,
+        e => (1.0 + frac / 1024.0) * 2f64.powi(e - 15),
+    };
+    Some(sign * mag)
 }
 
 /// The call data of a plain call.
@@ -572,12 +671,6 @@ fn plain_call(fn_ty: TypeId, num_args: usize) -> CallData {
         tail: TailKind::None,
         num_args: num_args as u32,
     }
-}
-
-/// A cast constant expression.
-fn cast_expr(op: Opcode, c: llrs_ir::ConstId, ty: TypeId) -> ConstExpr {
-    let operands: SmallVec<[llrs_ir::ConstId; 3]> = smallvec![c];
-    ConstExpr { op, ty, flags: 0, operands, source_ty: None, inrange: None, pred: None }
 }
 
 /// The attribute set `{ align n }`, merged into `base`.

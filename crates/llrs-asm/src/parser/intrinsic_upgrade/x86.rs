@@ -6,7 +6,8 @@
 //! - `xop.vpcmov`: `(a & c) | (b & ~c)`;
 //! - `sse41.ptest*` on `<4 x float>`: operands bitcast to `<2 x i64>` (named `cast`);
 //! - `xop.vpermil2*` with a floating-point selector: the selector bitcast to integers;
-//! - `avx512bf16.cvtne2ps2bf16.*` returning `i16` vectors: the call returns `bfloat`s, bitcast;
+//! - `avx512bf16.cvtne2ps2bf16.*`, `[mask.]cvtneps2bf16.*` returning `i16` vectors: the call
+//!   returns `bfloat`s (and takes them as passthru), bitcast;
 //! - `avx512.mask.permvar.*`: `avx512.permvar.*` and a select on the mask.
 //!
 //! The new instructions are unnamed, as LLVM makes them, unless said otherwise.
@@ -63,13 +64,21 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         let new_ty = ctx.fn_ty(ret, &[params[0], params[1], int_idx, params[3]], false);
         return Some(Plan::rewrite(format!("llvm.{rest}"), new_ty, vpermil2));
     }
-    if name.starts_with("avx512bf16.cvtne2ps2bf16.") || name.starts_with("avx512bf16.cvtneps2bf16.") {
+    if ["avx512bf16.cvtne2ps2bf16.", "avx512bf16.cvtneps2bf16.", "avx512bf16.mask.cvtneps2bf16."]
+        .iter()
+        .any(|p| name.starts_with(p))
+    {
         let Type::Vector { scalable, len, elem } = *ctx.type_of(ret) else { return None };
         if matches!(ctx.type_of(elem), Type::Float(FloatKind::BFloat)) {
             return None;
         }
         let bf = ctx.float_ty(FloatKind::BFloat);
         let new_ret = ctx.ty(Type::Vector { scalable, len, elem: bf });
+        let mut params = params.clone();
+        if name.starts_with("avx512bf16.mask.") && params.len() == 3 {
+            // The passthru operand is of the result's type.
+            params[1] = new_ret;
+        }
         let new_ty = ctx.fn_ty(new_ret, &params, false);
         return Some(Plan::rewrite(format!("llvm.{rest}"), new_ty, bf16_result));
     }
@@ -237,7 +246,7 @@ fn vpcom(site: &mut Site<'_>, name: &str, a: Value, b: Value, imm: Option<Value>
 
 /// `EmitX86Select`: `a` where the bits of the integer mask are set, else `b` (nothing when the
 /// mask is all ones).
-fn select_on_mask(site: &mut Site<'_>, mask: Value, a: Value, b: Value) -> Value {
+pub(super) fn select_on_mask(site: &mut Site<'_>, mask: Value, a: Value, b: Value) -> Value {
     let mty = site.value_ty(mask);
     let Type::Int(bits) = *site.m.ctx.type_of(mty) else { return a };
     if site.const_i64(mask) == Some(-1) || (bits < 64 && site.const_u64(mask) == Some((1u64 << bits) - 1)) {
@@ -292,7 +301,14 @@ fn vpermil2(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
 /// `cvtne2ps2bf16`: the call returns `bfloat`s, bitcast to the old integer vector.
 fn bf16_result(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     let Some(g) = new else { return false };
-    let args = site.args();
+    let params = site.m.ctx.fn_params(site.m.globals[g].value_ty).to_vec();
+    let mut args = site.args();
+    if args.len() != params.len() {
+        return false;
+    }
+    for (a, &t) in args.iter_mut().zip(&params) {
+        *a = site.bitcast(*a, t);
+    }
     let old = site.ret_ty();
     let call = site.emit_call(g, &args);
     if let Value::Inst(i) = call {
