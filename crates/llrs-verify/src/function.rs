@@ -15,6 +15,8 @@ pub struct FnState {
     pub has_debug_info: bool,
     /// The variables of the function's arguments seen so far, by argument number.
     pub fn_args: rustc_hash::FxHashMap<u64, MdId>,
+    /// The function's number, from 1.
+    pub number: u32,
 }
 
 impl Verifier<'_> {
@@ -32,13 +34,14 @@ impl Verifier<'_> {
 
     /// `verify(F)`: the function's attachments, then its blocks and instructions.
     pub fn verify_function(&mut self, g: GlobalId, st: &mut FnState) {
+        st.number += 1;
         let m = self.v.m;
         let gl = &m.globals[g];
         let Some(func) = gl.func.as_ref() else { return };
         if self.visit_function(g).is_some() {
             st.has_debug_info = self.subprogram_attached(g).is_some();
             if let Some(sp) = self.subprogram_attached(g) {
-                self.check_locations_lead_to(g, sp);
+                self.check_locations_lead_to(g, sp, st.number);
             }
         }
         let Some(body) = func.body.as_ref() else { return };
@@ -103,11 +106,10 @@ impl Verifier<'_> {
 
     /// Every `!dbg` location of the function (and those of its `!llvm.loop` nodes) must lead,
     /// through its inlined-at chain and lexical blocks, to the function's subprogram.
-    fn check_locations_lead_to(&mut self, g: GlobalId, sp: MdId) {
+    fn check_locations_lead_to(&mut self, g: GlobalId, sp: MdId, number: u32) {
         let m = self.v.m;
         let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { return };
         let lp = self.llvm_loop;
-        let mut seen = rustc_hash::FxHashSet::default();
         for &b in &body.layout {
             for &i in &body.blocks[b].insts {
                 let inst = &body.insts[i];
@@ -118,8 +120,12 @@ impl Verifier<'_> {
                 };
                 for &loc in dbg.iter().chain(loop_ops) {
                     let Md::Node(loc) = loc else { continue };
-                    if !self.v.is(Md::Node(loc), DiKind::Location) || !seen.insert(loc) {
+                    if !self.v.is(Md::Node(loc), DiKind::Location) {
                         continue;
+                    }
+                    match self.seen_in.get_mut(loc.0 as usize) {
+                        Some(n) if *n != number => *n = number,
+                        _ => continue,
                     }
                     if self.check_location_leads_to(g, i, loc, sp).is_none() {
                         return;
@@ -221,15 +227,25 @@ impl Verifier<'_> {
                 .is_some()
             {
                 self.visit_md_node(loc, true);
-                if self.v.uint(loc, F::AtomGroup) != 0 {
-                    let sp = self.subprogram_of(self.v.md(loc, F::Scope));
-                    let enabled = sp.is_some_and(|sp| self.v.bool(sp, F::KeyInstructions, false));
-                    let _ = self.check(
-                        enabled,
-                        "DbgLoc uses atomGroup but DISubprogram doesn't have Key Instructions enabled",
-                        &[Subject::Md(loc)],
-                    );
-                }
+                // Whether the location's atom group is allowed depends on the location only.
+                let state = match self.atom_ok.get(loc.0 as usize) {
+                    Some(0) => {
+                        let ok = self.v.uint(loc, F::AtomGroup) == 0 || {
+                            let sp = self.subprogram_of(self.v.md(loc, F::Scope));
+                            sp.is_some_and(|sp| self.v.bool(sp, F::KeyInstructions, false))
+                        };
+                        let state = if ok { 1 } else { 2 };
+                        self.atom_ok[loc.0 as usize] = state;
+                        state
+                    }
+                    Some(&s) => s,
+                    None => 1,
+                };
+                let _ = self.check(
+                    state == 1,
+                    "DbgLoc uses atomGroup but DISubprogram doesn't have Key Instructions enabled",
+                    &[Subject::Md(loc)],
+                );
             }
         }
         let (lp, assign) = (self.llvm_loop, self.assign_kind);

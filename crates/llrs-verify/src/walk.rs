@@ -20,6 +20,10 @@ pub struct Verifier<'m> {
     visited: Vec<u64>,
     /// The work list of [`Verifier::visit_md_node`], kept to reuse its allocation.
     stack: Vec<MdId>,
+    /// For each node, the last function (numbered from 1) whose locations reached it.
+    pub seen_in: Vec<u32>,
+    /// For each location: whether its atom group is allowed (0 not known yet, 1 yes, 2 no).
+    pub atom_ok: Vec<u8>,
     /// `CUVisited`, in visiting order.
     pub cu_visited: Vec<MdId>,
     /// `DISubprogramAttachments`.
@@ -46,6 +50,8 @@ impl<'m> Verifier<'m> {
             report: Report::default(),
             visited: vec![0; m.ctx.num_mds().div_ceil(64)],
             stack: Vec::new(),
+            seen_in: vec![0; m.ctx.num_mds()],
+            atom_ok: vec![0; m.ctx.num_mds()],
             cu_visited: Vec::new(),
             sp_attachments: FxHashMap::default(),
             sp_of: FxHashMap::default(),
@@ -189,12 +195,12 @@ impl<'m> Verifier<'m> {
         let mut path = Vec::new();
         let mut cur = start;
         let found = loop {
-            if let Some(&known) = self.sp_of.get(&cur) {
-                break known;
-            }
             match self.v.node_class(cur) {
                 Class::Di(DiKind::Subprogram) => break Some(cur),
                 Class::Di(DiKind::LexicalBlock | DiKind::LexicalBlockFile) => {
+                    if let Some(&known) = self.sp_of.get(&cur) {
+                        break known;
+                    }
                     // In progress: reaching it again means a cycle.
                     self.sp_of.insert(cur, None);
                     path.push(cur);
