@@ -9,6 +9,10 @@ pub enum FmtError {
     Parse(llrs_asm::Diagnostic),
     /// An input llrs recognises but cannot read yet, such as Machine IR.
     Unsupported { file: String, what: &'static str },
+    /// The module does not verify: LLVM's warnings while reading it, then the verifier's
+    /// messages (as `llvm-as` prints them after `assembly parsed, but does not verify as
+    /// correct!`).
+    Verify { warnings: Vec<String>, messages: Vec<String> },
 }
 
 impl fmt::Display for FmtError {
@@ -16,6 +20,16 @@ impl fmt::Display for FmtError {
         match self {
             FmtError::Parse(diag) => diag.fmt(f),
             FmtError::Unsupported { file, what } => write!(f, "{file}:1:1: error: {what} is not supported yet"),
+            FmtError::Verify { warnings, messages } => {
+                for w in warnings {
+                    writeln!(f, "{w}")?;
+                }
+                write!(f, "llrs: assembly parsed, but does not verify as correct!")?;
+                for m in messages {
+                    write!(f, "\n{m}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -56,7 +70,8 @@ pub struct Loaded {
 
 /// Reads the source text of `file_name` into a module as `llvm-as` does: parsed, then verified
 /// when it holds debug info of the current version; debug info LLVM finds invalid is dropped
-/// with LLVM's warning (`UpgradeDebugInfo`), after the verifier's messages.
+/// with LLVM's warning (`UpgradeDebugInfo`), after the verifier's messages. Then the module is
+/// verified (`llvm-as`'s `verifyModule`, where invalid debug info left is an error too).
 pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     if is_mir(file_name) {
         return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
@@ -64,12 +79,23 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     let mut module = llrs_asm::parse_module(src, file_name)?;
     let mut warnings = Vec::new();
     let version = llrs_ir::debug_strip::debug_metadata_version(&module);
+    let mut verified = false;
     if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
         let report = llrs_verify::verify(&module);
         if report.broken_debug_info() {
             warnings.extend(report.debug_info.iter().map(|d| d.message.to_string()));
             warnings.push(format!("warning: ignoring invalid debug info in {file_name}"));
             llrs_ir::debug_strip::strip_debug_info(&mut module);
+        } else {
+            // The same module again would give the same report.
+            verified = !report.is_broken();
+        }
+    }
+    if !verified {
+        let report = llrs_verify::verify(&module);
+        if report.is_broken() || report.broken_debug_info() {
+            let messages = report.errors.iter().chain(&report.debug_info).map(|d| d.message.to_string()).collect();
+            return Err(FmtError::Verify { warnings, messages });
         }
     }
     Ok(Loaded { module, warnings })
@@ -107,6 +133,13 @@ mod tests {
         let out = String::from_utf8(render(&loaded.module, "t.ll", 0)).expect("utf-8");
         assert!(out.contains("define void @f() {\n"), "{out}");
         assert!(!out.contains("DISubprogram"), "{out}");
+    }
+
+    #[test]
+    fn debug_info_left_after_stripping_is_verified() {
+        let src = b"!named = !{!0}\n!0 = !DIExpression(DW_OP_entry_value, 1)\n";
+        let err = load_source(src, "t.ll").err().expect("does not verify");
+        assert_eq!(err.to_string(), "llrs: assembly parsed, but does not verify as correct!\ninvalid expression");
     }
 
     #[test]
