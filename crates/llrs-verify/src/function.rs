@@ -218,8 +218,17 @@ impl Verifier<'_> {
         })
     }
 
-    /// `visitInstruction`'s metadata part: the `!dbg` location and every attachment.
+    /// `visitInstruction`: a void instruction has no name; then the metadata part: the `!dbg`
+    /// location and every attachment.
     fn visit_instruction_md(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
+        let void = matches!(self.v.ctx().type_of(inst.ty), llrs_ir::Type::Void);
+        let named = inst.name.is_some();
+        if self
+            .check_module(!void || !named, "Instruction has a name, but provides a void value!", &[Subject::Inst(g, i)])
+            .is_none()
+        {
+            return;
+        }
         if let Some(loc) = self.dbg_of(&inst.md) {
             let is_loc = self.v.is(Md::Node(loc), DiKind::Location);
             if self

@@ -18,7 +18,7 @@
 //! let report = llrs_verify::verify(&m);
 //! // A definition needs a compile unit.
 //! assert!(report.broken_debug_info());
-//! assert_eq!(report.debug_info[0].message, "subprogram definitions must have a compile unit");
+//! assert_eq!(report.diagnostics[0].message, "subprogram definitions must have a compile unit");
 //! ```
 
 mod dwarf;
@@ -33,7 +33,7 @@ mod types;
 mod variables;
 mod walk;
 
-pub use report::{Diagnostic, Report, Subject};
+pub use report::{Diagnostic, Kind, Report, Subject};
 
 use llrs_ir::Module;
 

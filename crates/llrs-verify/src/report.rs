@@ -22,33 +22,52 @@ pub enum Subject {
     Number(u64),
 }
 
+/// Which kind of check failed.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// LLVM's `Check`: the module is invalid.
+    Error,
+    /// LLVM's `CheckDI`: the module's debug info is invalid (LLVM's readers then strip it with a
+    /// warning instead of rejecting the module).
+    DebugInfo,
+}
+
 /// One failed check: LLVM's message, then the values it names.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Diagnostic {
+    /// A module error or a debug-info failure.
+    pub kind: Kind,
     /// The message, exactly as LLVM words it (no trailing newline).
     pub message: Cow<'static, str>,
     /// The values LLVM prints after the message, in its order.
     pub subjects: Vec<Subject>,
 }
 
-/// The outcome of [`crate::verify`].
+/// The outcome of [`crate::verify`]: the failed checks in the order LLVM reports them.
 #[derive(Clone, Default, Debug)]
 pub struct Report {
-    /// Failures of LLVM's `Check`s: the module is invalid.
-    pub errors: Vec<Diagnostic>,
-    /// Failures of LLVM's `CheckDI`s: the module's debug info is invalid (LLVM's readers then
-    /// strip it with a warning instead of rejecting the module).
-    pub debug_info: Vec<Diagnostic>,
+    /// Every failure, in order.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Report {
     /// Whether a module check failed (the module is broken).
     pub fn is_broken(&self) -> bool {
-        !self.errors.is_empty()
+        self.diagnostics.iter().any(|d| d.kind == Kind::Error)
     }
 
     /// Whether a debug-info check failed (LLVM's `BrokenDebugInfo`).
     pub fn broken_debug_info(&self) -> bool {
-        !self.debug_info.is_empty()
+        self.diagnostics.iter().any(|d| d.kind == Kind::DebugInfo)
+    }
+
+    /// The debug-info failures.
+    pub fn debug_info(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.kind == Kind::DebugInfo)
+    }
+
+    /// The module errors.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.kind == Kind::Error)
     }
 }

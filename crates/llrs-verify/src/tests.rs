@@ -9,7 +9,7 @@ const FLAGS: &str = "!llvm.module.flags = !{!100}\n!100 = !{i32 2, !\"Debug Info
 fn messages(src: &str) -> Vec<String> {
     let text = format!("{src}{FLAGS}");
     let m = llrs_asm::parse_module(text.as_bytes(), "t.ll").expect("parses");
-    verify(&m).debug_info.iter().map(|d| d.message.to_string()).collect()
+    verify(&m).debug_info().map(|d| d.message.to_string()).collect()
 }
 
 fn first(src: &str) -> String {
@@ -175,4 +175,19 @@ fn global_variables() {
     let src = format!("@g = global i32 0, !dbg !12\n{BASE}\
         !12 = distinct !DIGlobalVariable(name: \"g\", scope: !0, file: !1, line: 1, type: !8, isLocal: false, isDefinition: true)\n");
     assert_eq!(first(&src), "!dbg attachment of global variable must be a DIGlobalVariableExpression");
+}
+
+#[test]
+fn void_instructions_have_no_name() {
+    let text = "define void @f() {\n  call void @g()\n  ret void\n}\ndeclare void @g()\n";
+    let mut m = llrs_asm::parse_module(text.as_bytes(), "t.ll").expect("parses");
+    assert!(!verify(&m).is_broken());
+    let name = m.ctx.sym("x");
+    let g = m.functions[0];
+    let body = m.globals[g].func.as_mut().and_then(|f| f.body.as_mut()).expect("a body");
+    let call = body.blocks[body.layout[0]].insts[0];
+    body.insts[call].name = Some(name);
+    let report = verify(&m);
+    assert!(report.is_broken() && !report.broken_debug_info());
+    assert_eq!(report.diagnostics[0].message, "Instruction has a name, but provides a void value!");
 }

@@ -3,7 +3,7 @@
 //! by that first visit, as in LLVM.
 
 use crate::node::{Class, DiKind, View};
-use crate::report::{Diagnostic, Report, Subject};
+use crate::report::{Diagnostic, Kind, Report, Subject};
 use llrs_ir::{DiValue, GlobalId, Md, MdId};
 use rustc_hash::FxHashMap;
 
@@ -74,7 +74,18 @@ impl<'m> Verifier<'m> {
 
     /// `DebugInfoCheckFailed`.
     pub fn fail(&mut self, message: &'static str, subjects: &[Subject]) {
-        self.report.debug_info.push(Diagnostic { message: message.into(), subjects: subjects.to_vec() });
+        let d = Diagnostic { kind: Kind::DebugInfo, message: message.into(), subjects: subjects.to_vec() };
+        self.report.diagnostics.push(d);
+    }
+
+    /// `Check(cond, message, subjects...)`: a module error.
+    pub fn check_module(&mut self, cond: bool, message: &'static str, subjects: &[Subject]) -> Step {
+        if cond {
+            return Some(());
+        }
+        let d = Diagnostic { kind: Kind::Error, message: message.into(), subjects: subjects.to_vec() };
+        self.report.diagnostics.push(d);
+        None
     }
 
     fn mark(&mut self, id: MdId) -> bool {

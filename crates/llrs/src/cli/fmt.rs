@@ -83,7 +83,7 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
         let report = llrs_verify::verify(&module);
         if report.broken_debug_info() {
-            warnings.extend(report.debug_info.iter().map(|d| d.message.to_string()));
+            warnings.extend(report.debug_info().map(|d| d.message.to_string()));
             warnings.push(format!("warning: ignoring invalid debug info in {file_name}"));
             llrs_ir::debug_strip::strip_debug_info(&mut module);
         } else {
@@ -94,7 +94,7 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     if !verified {
         let report = llrs_verify::verify(&module);
         if report.is_broken() || report.broken_debug_info() {
-            let messages = report.errors.iter().chain(&report.debug_info).map(|d| d.message.to_string()).collect();
+            let messages = report.diagnostics.iter().map(|d| d.message.to_string()).collect();
             return Err(FmtError::Verify { warnings, messages });
         }
     }
