@@ -2,5 +2,6 @@
 //! commands of the `llrs` command line (see [`cli`]), so tests and benchmarks can call them directly.
 pub use llrs_asm as asm;
 pub use llrs_ir as ir;
+pub use llrs_verify as verify;
 
 pub mod cli;

@@ -82,10 +82,17 @@ fn fmt_command(args: &[OsString]) -> ExitCode {
     };
     // The source is dropped before printing, so that the input and the output are never both
     // held (peak memory is the module plus one of them).
-    let parsed = llrs::cli::fmt::parse_source(&src, &name);
+    let parsed = llrs::cli::fmt::load_source(&src, &name);
     let size = src.len();
     drop(src);
-    match parsed.map(|module| llrs::cli::fmt::render(&module, &name, size)) {
+    if let Ok(loaded) = &parsed {
+        if !loaded.warnings.is_empty() {
+            let mut text = loaded.warnings.join("\n");
+            text.push('\n');
+            let _ = io::stderr().lock().write_all(text.as_bytes());
+        }
+    }
+    match parsed.map(|loaded| llrs::cli::fmt::render(&loaded.module, &name, size)) {
         Ok(out) => write_stdout(&out),
         Err(err) => {
             let mut text = err.to_string();

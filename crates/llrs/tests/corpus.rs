@@ -373,9 +373,10 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
     fs::read(path).map_err(|err| format!("could not read {}: {err}", path.display()))
 }
 
-/// `parse` then `print`: the module's text without its `; ModuleID` line.
+/// Read as `llrs fmt` reads (parse, then drop invalid debug info), then `print`: the module's
+/// text without its `; ModuleID` line.
 fn print(src: &[u8], file_name: &str) -> Result<Vec<u8>, String> {
-    let module = llrs::asm::parse_module(src, file_name).map_err(|diag| diag.to_string())?;
+    let module = llrs::cli::fmt::parse_source(src, file_name).map_err(|err| err.to_string())?;
     Ok(llrs::asm::print_module(&module))
 }
 

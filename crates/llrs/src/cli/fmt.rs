@@ -9,6 +9,10 @@ pub enum FmtError {
     Parse(llrs_asm::Diagnostic),
     /// An input llrs recognises but cannot read yet, such as Machine IR.
     Unsupported { file: String, what: &'static str },
+    /// The module does not verify: LLVM's warnings while reading it, then the verifier's
+    /// messages (as `llvm-as` prints them after `assembly parsed, but does not verify as
+    /// correct!`).
+    Verify { warnings: Vec<String>, messages: Vec<String> },
 }
 
 impl fmt::Display for FmtError {
@@ -16,6 +20,16 @@ impl fmt::Display for FmtError {
         match self {
             FmtError::Parse(diag) => diag.fmt(f),
             FmtError::Unsupported { file, what } => write!(f, "{file}:1:1: error: {what} is not supported yet"),
+            FmtError::Verify { warnings, messages } => {
+                for w in warnings {
+                    writeln!(f, "{w}")?;
+                }
+                write!(f, "llrs: assembly parsed, but does not verify as correct!")?;
+                for m in messages {
+                    write!(f, "\n{m}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -40,12 +54,51 @@ pub fn format_source(src: &[u8], file_name: &str) -> Result<Vec<u8>, FmtError> {
     Ok(render(&module, file_name, src.len()))
 }
 
-/// Reads the source text of `file_name` into a module (Machine IR is refused).
+/// Reads the source text of `file_name` into a module (Machine IR is refused), as
+/// [`load_source`] does, leaving out its warnings.
 pub fn parse_source(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtError> {
+    load_source(src, file_name).map(|loaded| loaded.module)
+}
+
+/// A module as `llvm-as` reads it, with what LLVM prints on stderr while reading it.
+pub struct Loaded {
+    /// The module.
+    pub module: llrs_ir::Module,
+    /// The lines LLVM prints as warnings (without final newlines), in order.
+    pub warnings: Vec<String>,
+}
+
+/// Reads the source text of `file_name` into a module as `llvm-as` does: parsed, then verified
+/// when it holds debug info of the current version; debug info LLVM finds invalid is dropped
+/// with LLVM's warning (`UpgradeDebugInfo`), after the verifier's messages. Then the module is
+/// verified (`llvm-as`'s `verifyModule`, where invalid debug info left is an error too).
+pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     if is_mir(file_name) {
         return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
     }
-    Ok(llrs_asm::parse_module(src, file_name)?)
+    let mut module = llrs_asm::parse_module(src, file_name)?;
+    let mut warnings = Vec::new();
+    let version = llrs_ir::debug_strip::debug_metadata_version(&module);
+    let mut verified = false;
+    if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
+        let report = llrs_verify::verify(&module);
+        if report.broken_debug_info() {
+            warnings.extend(report.debug_info().map(|d| d.message.to_string()));
+            warnings.push(format!("warning: ignoring invalid debug info in {file_name}"));
+            llrs_ir::debug_strip::strip_debug_info(&mut module);
+        } else {
+            // The same module again would give the same report.
+            verified = !report.is_broken();
+        }
+    }
+    if !verified {
+        let report = llrs_verify::verify(&module);
+        if report.is_broken() || report.broken_debug_info() {
+            let messages = report.diagnostics.iter().map(|d| d.message.to_string()).collect();
+            return Err(FmtError::Verify { warnings, messages });
+        }
+    }
+    Ok(Loaded { module, warnings })
 }
 
 /// The whole output of `llrs fmt` for a module read from `file_name`: the `; ModuleID` line and
@@ -66,6 +119,27 @@ mod tests {
     fn mir_is_refused_with_a_position() {
         let err = format_source(b"--- |\n", "a/b.finalize-isel.mir").unwrap_err();
         assert_eq!(err.to_string(), "a/b.finalize-isel.mir:1:1: error: Machine IR (.mir) is not supported yet");
+    }
+
+    #[test]
+    fn invalid_debug_info_is_dropped_with_a_warning() {
+        let src = b"define void @f() !dbg !1 {\n  ret void\n}\n!1 = distinct !DISubprogram()\n\
+            !llvm.module.flags = !{!0}\n!0 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
+        let loaded = load_source(src, "t.ll").expect("reads");
+        assert_eq!(
+            loaded.warnings,
+            ["subprogram definitions must have a compile unit", "warning: ignoring invalid debug info in t.ll"]
+        );
+        let out = String::from_utf8(render(&loaded.module, "t.ll", 0)).expect("utf-8");
+        assert!(out.contains("define void @f() {\n"), "{out}");
+        assert!(!out.contains("DISubprogram"), "{out}");
+    }
+
+    #[test]
+    fn debug_info_left_after_stripping_is_verified() {
+        let src = b"!named = !{!0}\n!0 = !DIExpression(DW_OP_entry_value, 1)\n";
+        let err = load_source(src, "t.ll").err().expect("does not verify");
+        assert_eq!(err.to_string(), "llrs: assembly parsed, but does not verify as correct!\ninvalid expression");
     }
 
     #[test]

@@ -1,0 +1,292 @@
+//! Debug info of functions and instructions (`Verifier::visitFunction`, `visitInstruction`,
+//! `visitCallBase`): `!dbg` attachments, the subprogram every location leads back to, and the
+//! `!dbg` location an inlinable call needs.
+
+use crate::node::{DiKind, F};
+use crate::report::Subject;
+use crate::walk::{Step, Verifier};
+use llrs_ir::module::{Linkage, Visibility};
+use llrs_ir::{Const, GlobalId, InstData, InstId, Md, MdId, Opcode, Symbol, Value};
+
+/// Per-function state (`HasDebugInfo`, `DebugFnArgs`).
+#[derive(Default)]
+pub struct FnState {
+    /// The function has a `DISubprogram` attached.
+    pub has_debug_info: bool,
+    /// The variables of the function's arguments seen so far, by argument number.
+    pub fn_args: rustc_hash::FxHashMap<u64, MdId>,
+    /// The function's number, from 1.
+    pub number: u32,
+}
+
+impl Verifier<'_> {
+    /// The `!dbg` attachment of an instruction or global.
+    pub fn dbg_of(&self, md: &[(Symbol, MdId)]) -> Option<MdId> {
+        let dbg = self.dbg?;
+        md.iter().find(|(k, _)| *k == dbg).map(|&(_, n)| n)
+    }
+
+    /// `Function::getSubprogram`.
+    pub fn subprogram_attached(&self, g: GlobalId) -> Option<MdId> {
+        let sp = self.dbg_of(&self.v.m.globals[g].md)?;
+        self.v.is(Md::Node(sp), DiKind::Subprogram).then_some(sp)
+    }
+
+    /// `verify(F)`: the function's attachments, then its blocks and instructions.
+    pub fn verify_function(&mut self, g: GlobalId, st: &mut FnState) {
+        st.number += 1;
+        let m = self.v.m;
+        let gl = &m.globals[g];
+        let Some(func) = gl.func.as_ref() else { return };
+        if self.visit_function(g).is_some() {
+            st.has_debug_info = self.subprogram_attached(g).is_some();
+            if let Some(sp) = self.subprogram_attached(g) {
+                self.check_locations_lead_to(g, sp, st.number);
+            }
+        }
+        let Some(body) = func.body.as_ref() else { return };
+        for &b in &body.layout {
+            let trailing = body.blocks[b].trailing_records.is_empty();
+            let _ = self.check(trailing, "Basic Block has trailing DbgRecords!", &[Subject::Block(g, b)]);
+            for &i in &body.blocks[b].insts {
+                let inst = &body.insts[i];
+                self.visit_records(g, i, inst, st);
+                if matches!(inst.op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
+                    self.visit_call(g, i, inst);
+                }
+                self.visit_instruction_md(g, i, inst);
+            }
+        }
+        st.fn_args.clear();
+    }
+
+    /// `visitFunction`'s metadata part.
+    fn visit_function(&mut self, g: GlobalId) -> Step {
+        let m = self.v.m;
+        let gl = &m.globals[g];
+        let is_decl = gl.func.as_ref().is_none_or(|f| f.body.is_none());
+        let mut n_dbg = 0;
+        for &(kind, node) in &gl.md {
+            let is_dbg = Some(kind) == self.dbg;
+            if is_decl {
+                if is_dbg {
+                    let distinct = self.v.node(node).distinct;
+                    self.check(
+                        !distinct,
+                        "function declaration may only have a unique !dbg attachment",
+                        &[Subject::Global(g)],
+                    )?;
+                }
+                self.visit_md_node(node, true);
+                continue;
+            }
+            if is_dbg {
+                n_dbg += 1;
+                let subjects = [Subject::Global(g), Subject::Md(node)];
+                self.check(n_dbg == 1, "function must have a single !dbg attachment", &subjects)?;
+                let is_sp = self.v.is(Md::Node(node), DiKind::Subprogram);
+                self.check(is_sp, "function !dbg attachment must be a subprogram", &subjects)?;
+                let distinct = self.v.node(node).distinct;
+                self.check(
+                    distinct,
+                    "function definition may only have a distinct !dbg attachment",
+                    &[Subject::Global(g)],
+                )?;
+                let prev = *self.sp_attachments.entry(node).or_insert(g);
+                self.check(
+                    prev == g,
+                    "DISubprogram attached to more than one function",
+                    &[Subject::Md(node), Subject::Global(g)],
+                )?;
+            }
+            self.visit_md_node(node, is_dbg);
+        }
+        Some(())
+    }
+
+    /// Every `!dbg` location of the function (and those of its `!llvm.loop` nodes) must lead,
+    /// through its inlined-at chain and lexical blocks, to the function's subprogram.
+    fn check_locations_lead_to(&mut self, g: GlobalId, sp: MdId, number: u32) {
+        let m = self.v.m;
+        let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { return };
+        let lp = self.llvm_loop;
+        for &b in &body.layout {
+            for &i in &body.blocks[b].insts {
+                let inst = &body.insts[i];
+                let dbg = self.dbg_of(&inst.md).map(Md::Node);
+                let loop_ops = match lp.and_then(|lp| inst.md.iter().find(|(k, _)| *k == lp)) {
+                    Some(&(_, l)) => self.v.node(l).ops.get(1..).unwrap_or(&[]),
+                    None => &[],
+                };
+                for &loc in dbg.iter().chain(loop_ops) {
+                    let Md::Node(loc) = loc else { continue };
+                    if !self.v.is(Md::Node(loc), DiKind::Location) {
+                        continue;
+                    }
+                    match self.seen_in.get_mut(loc.0 as usize) {
+                        Some(n) if *n != number => *n = number,
+                        _ => continue,
+                    }
+                    if self.check_location_leads_to(g, i, loc, sp).is_none() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn check_location_leads_to(&mut self, g: GlobalId, i: InstId, loc: MdId, sp: MdId) -> Step {
+        let parent = self.v.md(loc, F::Scope);
+        let subjects = [Subject::Md(sp), Subject::Global(g), Subject::Inst(g, i), Subject::Md(loc)];
+        self.check(self.v.is_local_scope(parent), "DILocation's scope must be a DILocalScope", &subjects)?;
+        // getInlinedAtScope: the scope of the last location of the inlined-at chain.
+        let mut cur = loc;
+        let mut steps = 0usize;
+        while let Md::Node(ia) = self.v.md(cur, F::InlinedAt) {
+            if !self.v.is(Md::Node(ia), DiKind::Location) || steps > self.v.ctx().num_mds() {
+                break;
+            }
+            cur = ia;
+            steps += 1;
+        }
+        let scope = self.v.md(cur, F::Scope);
+        let found = self.subprogram_of(scope);
+        self.check(found == Some(sp), "!dbg attachment points at wrong subprogram for function", &subjects)
+    }
+
+    /// `visitCallBase`'s debug-info rule, and the metadata arguments of intrinsic calls.
+    fn visit_call(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
+        let m = self.v.m;
+        let Some(callee) = self.called_function(inst) else { return };
+        let cg = &m.globals[callee];
+        let name = cg.name.map(|n| m.ctx.name(n)).unwrap_or(b"");
+        if llrs_ir::intrinsics::lookup(name).is_some() {
+            for op in inst.operands.iter().skip(1) {
+                if let Value::Md(Md::Node(n)) = op {
+                    if self.v.node_class(*n) != crate::node::Class::ArgList {
+                        self.visit_md_node(*n, false);
+                    }
+                }
+            }
+        }
+        let inlinable = self.subprogram_attached(g).is_some()
+            && !self.is_interposable(callee)
+            && cg.func.as_ref().is_some_and(|f| f.body.is_some())
+            && self.subprogram_attached(callee).is_some();
+        if inlinable {
+            let has_loc = self.dbg_of(&inst.md).is_some();
+            let _ = self.check(
+                has_loc,
+                "inlinable function call in a function with debug info must have a !dbg location",
+                &[Subject::Inst(g, i)],
+            );
+        }
+    }
+
+    /// `CallBase::getCalledFunction`: the callee when it is a function of the call's type.
+    pub fn called_function(&self, inst: &InstData) -> Option<GlobalId> {
+        let call = inst.call()?;
+        let Value::Const(c) = *inst.operands.first()? else { return None };
+        let Const::Global(_, g) = *self.v.ctx().const_of(c) else { return None };
+        let gl = &self.v.m.globals[g];
+        (gl.kind == llrs_ir::GlobalKind::Function && gl.value_ty == call.fn_ty).then_some(g)
+    }
+
+    /// `GlobalValue::isInterposable`.
+    fn is_interposable(&self, g: GlobalId) -> bool {
+        let gl = &self.v.m.globals[g];
+        if matches!(gl.linkage, Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak) {
+            return true;
+        }
+        let dso_local = gl.dso_local
+            || gl.linkage.is_local()
+            || (gl.visibility != Visibility::Default && gl.linkage != Linkage::ExternWeak);
+        self.semantic_interposition() && !dso_local
+    }
+
+    /// The module flag `"SemanticInterposition"` is set.
+    fn semantic_interposition(&self) -> bool {
+        let m = self.v.m;
+        let Some(key) = m.ctx.names.lookup(b"llvm.module.flags") else { return false };
+        let Some(name) = m.ctx.names.lookup(b"SemanticInterposition") else { return false };
+        let Some((_, flags)) = m.named_md.iter().find(|(n, _)| *n == key) else { return false };
+        flags.iter().any(|&f| {
+            let ops = &self.v.node(f).ops;
+            ops.len() == 3
+                && ops[1] == Md::Str(name)
+                && matches!(ops[2], Md::Const(c) if crate::node::const_u64(&m.ctx, c).is_some_and(|v| v != 0))
+        })
+    }
+
+    /// `visitInstruction`: a void instruction has no name; then the metadata part: the `!dbg`
+    /// location and every attachment.
+    fn visit_instruction_md(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
+        let void = matches!(self.v.ctx().type_of(inst.ty), llrs_ir::Type::Void);
+        let named = inst.name.is_some();
+        if self
+            .check_module(!void || !named, "Instruction has a name, but provides a void value!", &[Subject::Inst(g, i)])
+            .is_none()
+        {
+            return;
+        }
+        if let Some(loc) = self.dbg_of(&inst.md) {
+            let is_loc = self.v.is(Md::Node(loc), DiKind::Location);
+            if self
+                .check(is_loc, "invalid !dbg metadata attachment", &[Subject::Inst(g, i), Subject::Md(loc)])
+                .is_some()
+            {
+                self.visit_md_node(loc, true);
+                // Whether the location's atom group is allowed depends on the location only.
+                let state = match self.atom_ok.get(loc.0 as usize) {
+                    Some(0) => {
+                        let ok = self.v.uint(loc, F::AtomGroup) == 0 || {
+                            let sp = self.subprogram_of(self.v.md(loc, F::Scope));
+                            sp.is_some_and(|sp| self.v.bool(sp, F::KeyInstructions, false))
+                        };
+                        let state = if ok { 1 } else { 2 };
+                        self.atom_ok[loc.0 as usize] = state;
+                        state
+                    }
+                    Some(&s) => s,
+                    None => 1,
+                };
+                let _ = self.check(
+                    state == 1,
+                    "DbgLoc uses atomGroup but DISubprogram doesn't have Key Instructions enabled",
+                    &[Subject::Md(loc)],
+                );
+            }
+        }
+        let (lp, assign) = (self.llvm_loop, self.assign_kind);
+        for &(kind, node) in &inst.md {
+            if Some(kind) == assign {
+                self.visit_assign_id_attachment(g, i, inst, node);
+            }
+            let allow = Some(kind) == self.dbg || Some(kind) == lp;
+            self.visit_md_node(node, allow);
+        }
+    }
+
+    /// `visitDIAssignIDMetadata`: only allocas, stores and intrinsic calls carry one, and the
+    /// `#dbg_assign` records that use it are in the same function.
+    fn visit_assign_id_attachment(&mut self, g: GlobalId, i: InstId, inst: &InstData, id: MdId) {
+        let m = self.v.m;
+        let intrinsic = inst.op == Opcode::Call
+            && self
+                .called_function(inst)
+                .and_then(|c| m.globals[c].name)
+                .is_some_and(|n| m.ctx.name(n).starts_with(b"llvm."));
+        let ok = matches!(inst.op, Opcode::Alloca | Opcode::Store) || intrinsic;
+        if self
+            .check(ok, "!DIAssignID attached to unexpected instruction kind", &[Subject::Inst(g, i), Subject::Md(id)])
+            .is_none()
+        {
+            return;
+        }
+        if let Some(users) = self.assign_users.get(&id) {
+            if users.iter().any(|&u| u != g) {
+                self.fail("DVRAssign not in same function as inst", &[Subject::Md(id), Subject::Inst(g, i)]);
+            }
+        }
+    }
+}

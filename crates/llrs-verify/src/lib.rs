@@ -1,0 +1,46 @@
+//! The llrs verifier: LLVM's `Verifier.cpp` over an llrs [`Module`], reporting LLVM's messages.
+//!
+//! This slice holds LLVM's debug-info checks (the `CheckDI`s): each node reachable from the
+//! module's functions, instructions, debug records, global variables and named metadata is
+//! checked once by the rules of its class (`visitDISubprogram`, `visitDILocation`, ...), then
+//! the module-wide rules (every compile unit is listed in `!llvm.dbg.cu`, every location of a
+//! function leads to its subprogram, ...). A failure there makes LLVM's readers drop the
+//! module's debug info with `warning: ignoring invalid debug info in FILE` (`UpgradeDebugInfo`)
+//! rather than reject the module.
+//!
+//! The checks follow LLVM 22 (`llvm/lib/IR/Verifier.cpp`, `llvm/lib/IR/DebugInfoMetadata.cpp`),
+//! checked against its binaries. The module is walked once; the cost is linear in its size.
+//!
+//! ```
+//! let src = b"define void @f() !dbg !0 {\n  ret void\n}\n!0 = distinct !DISubprogram(name: \"f\")\n\
+//!     !llvm.module.flags = !{!1}\n!1 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
+//! let m = llrs_asm::parse_module(src, "t.ll").unwrap();
+//! let report = llrs_verify::verify(&m);
+//! // A definition needs a compile unit.
+//! assert!(report.broken_debug_info());
+//! assert_eq!(report.diagnostics[0].message, "subprogram definitions must have a compile unit");
+//! ```
+
+mod dwarf;
+mod expression;
+mod function;
+mod module;
+mod node;
+mod records;
+mod report;
+mod scopes;
+mod types;
+mod variables;
+mod walk;
+
+pub use report::{Diagnostic, Kind, Report, Subject};
+
+use llrs_ir::Module;
+
+/// Verifies `m`: the checks that fail, with LLVM's messages, in LLVM's order.
+pub fn verify(m: &Module) -> Report {
+    walk::Verifier::new(m).run()
+}
+
+#[cfg(test)]
+mod tests;

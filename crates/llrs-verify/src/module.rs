@@ -1,0 +1,108 @@
+//! The module-level walk (`verifyModule`): every function, then the global variables, the
+//! named metadata and the compile units, in LLVM's order.
+
+use crate::function::FnState;
+use crate::node::DiKind;
+use crate::report::{Report, Subject};
+use crate::walk::{Step, Verifier};
+use llrs_ir::{GlobalId, Md, MdId};
+
+impl Verifier<'_> {
+    /// Runs every check and returns what was found.
+    pub fn run(mut self) -> Report {
+        self.collect_assign_ids();
+        let m = self.v.m;
+        let mut st = FnState::default();
+        for &g in &m.functions {
+            self.verify_function(g, &mut st);
+        }
+        for &g in &m.vars {
+            self.visit_global_var(g);
+        }
+        for (name, ops) in &m.named_md {
+            let _ = self.visit_named_md(*name, ops);
+        }
+        self.verify_compile_units();
+        self.report
+    }
+
+    /// Which functions use each `DIAssignID`, in records and in attachments.
+    fn collect_assign_ids(&mut self) {
+        let m = self.v.m;
+        let Some(kind) = m.ctx.names.lookup(b"DIAssignID") else { return };
+        for &g in &m.functions {
+            let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { continue };
+            for &b in &body.layout {
+                for &i in &body.blocks[b].insts {
+                    let inst = &body.insts[i];
+                    for &(k, n) in &inst.md {
+                        if k == kind {
+                            add(&mut self.assign_insts, n, g);
+                        }
+                    }
+                    for r in &inst.dbg_records {
+                        if let Some((Md::Node(id), _, _)) = r.assign {
+                            add(&mut self.assign_users, id, g);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `visitGlobalVariable`'s debug info: each `!dbg` is a `DIGlobalVariableExpression`.
+    fn visit_global_var(&mut self, g: GlobalId) {
+        let Some(dbg) = self.dbg else { return };
+        for &(k, n) in &self.v.m.globals[g].md {
+            if k != dbg {
+                continue;
+            }
+            if self.v.is(Md::Node(n), DiKind::GlobalVariableExpression) {
+                let _ = self.visit_global_variable_expression(n);
+            } else {
+                self.fail("!dbg attachment of global variable must be a DIGlobalVariableExpression", &[]);
+                return;
+            }
+        }
+    }
+
+    /// `visitNamedMDNode`.
+    fn visit_named_md(&mut self, name: llrs_ir::Symbol, ops: &[MdId]) -> Step {
+        let text = self.v.ctx().name(name);
+        let is_cu = text == b"llvm.dbg.cu";
+        if text.starts_with(b"llvm.dbg.") {
+            self.check(is_cu, "unrecognized named metadata node in the llvm.dbg namespace", &[Subject::NamedMd(name)])?;
+        }
+        for &op in ops {
+            if is_cu {
+                let ok = self.v.is(Md::Node(op), DiKind::CompileUnit);
+                self.check(ok, "invalid compile unit", &[Subject::NamedMd(name), Subject::Md(op)])?;
+            }
+            self.visit_md_node(op, true);
+        }
+        Some(())
+    }
+
+    /// `verifyCompileUnits`: every compile unit reached is listed in `!llvm.dbg.cu`.
+    fn verify_compile_units(&mut self) {
+        let m = self.v.m;
+        let listed: rustc_hash::FxHashSet<MdId> = m
+            .ctx
+            .names
+            .lookup(b"llvm.dbg.cu")
+            .and_then(|key| m.named_md.iter().find(|(n, _)| *n == key))
+            .map(|(_, ops)| ops.iter().copied().collect())
+            .unwrap_or_default();
+        for cu in std::mem::take(&mut self.cu_visited) {
+            let _ = self.check(listed.contains(&cu), "DICompileUnit not listed in llvm.dbg.cu", &[Subject::Md(cu)]);
+        }
+    }
+}
+
+/// Adds `g` to the functions of `id` (consecutive repeats are kept once).
+fn add(map: &mut rustc_hash::FxHashMap<MdId, Vec<GlobalId>>, id: MdId, g: GlobalId) {
+    let list = map.entry(id).or_default();
+    if list.last() != Some(&g) {
+        list.push(g);
+    }
+}

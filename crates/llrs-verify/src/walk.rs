@@ -1,0 +1,231 @@
+//! The verifier's state and its walk over metadata (`Verifier::visitMDNode`): every node is
+//! checked once, when first reached, and whether a `DILocation` may appear below it is decided
+//! by that first visit, as in LLVM.
+
+use crate::node::{Class, DiKind, View};
+use crate::report::{Diagnostic, Kind, Report, Subject};
+use llrs_ir::{DiValue, GlobalId, Md, MdId};
+use rustc_hash::FxHashMap;
+
+/// `CheckDI`'s result: `None` when the check failed (the visit stops, as LLVM's `return`).
+pub type Step = Option<()>;
+
+/// The verifier of one module.
+pub struct Verifier<'m> {
+    /// The module's metadata view.
+    pub v: View<'m>,
+    /// What was found.
+    pub report: Report,
+    /// `MDNodes`: the nodes visited so far (a bit per node id).
+    visited: Vec<u64>,
+    /// The work list of [`Verifier::visit_md_node`], kept to reuse its allocation.
+    stack: Vec<MdId>,
+    /// For each node, the last function (numbered from 1) whose locations reached it.
+    pub seen_in: Vec<u32>,
+    /// For each location: whether its atom group is allowed (0 not known yet, 1 yes, 2 no).
+    pub atom_ok: Vec<u8>,
+    /// `CUVisited`, in visiting order.
+    pub cu_visited: Vec<MdId>,
+    /// `DISubprogramAttachments`.
+    pub sp_attachments: FxHashMap<MdId, GlobalId>,
+    /// `getSubprogram` of local scopes, memoized (`None`: the chain is broken).
+    sp_of: FxHashMap<MdId, Option<MdId>>,
+    /// The `dbg` attachment kind, when the module uses it.
+    pub dbg: Option<llrs_ir::Symbol>,
+    /// The `llvm.loop` attachment kind.
+    pub llvm_loop: Option<llrs_ir::Symbol>,
+    /// The `DIAssignID` attachment kind.
+    pub assign_kind: Option<llrs_ir::Symbol>,
+    /// For each `DIAssignID`: the functions whose `#dbg_assign` records use it.
+    pub assign_users: FxHashMap<MdId, Vec<GlobalId>>,
+    /// For each `DIAssignID`: the functions whose instructions carry it.
+    pub assign_insts: FxHashMap<MdId, Vec<GlobalId>>,
+}
+
+impl<'m> Verifier<'m> {
+    /// A verifier for `m`.
+    pub fn new(m: &'m llrs_ir::Module) -> Self {
+        Verifier {
+            v: View::new(m),
+            report: Report::default(),
+            visited: vec![0; m.ctx.num_mds().div_ceil(64)],
+            stack: Vec::new(),
+            seen_in: vec![0; m.ctx.num_mds()],
+            atom_ok: vec![0; m.ctx.num_mds()],
+            cu_visited: Vec::new(),
+            sp_attachments: FxHashMap::default(),
+            sp_of: FxHashMap::default(),
+            dbg: m.ctx.names.lookup(b"dbg"),
+            llvm_loop: m.ctx.names.lookup(b"llvm.loop"),
+            assign_kind: m.ctx.names.lookup(b"DIAssignID"),
+            assign_users: FxHashMap::default(),
+            assign_insts: FxHashMap::default(),
+        }
+    }
+
+    /// `CheckDI(cond, message, subjects...)`.
+    pub fn check(&mut self, cond: bool, message: &'static str, subjects: &[Subject]) -> Step {
+        if cond {
+            return Some(());
+        }
+        self.fail(message, subjects);
+        None
+    }
+
+    /// `DebugInfoCheckFailed`.
+    pub fn fail(&mut self, message: &'static str, subjects: &[Subject]) {
+        let d = Diagnostic { kind: Kind::DebugInfo, message: message.into(), subjects: subjects.to_vec() };
+        self.report.diagnostics.push(d);
+    }
+
+    /// `Check(cond, message, subjects...)`: a module error.
+    pub fn check_module(&mut self, cond: bool, message: &'static str, subjects: &[Subject]) -> Step {
+        if cond {
+            return Some(());
+        }
+        let d = Diagnostic { kind: Kind::Error, message: message.into(), subjects: subjects.to_vec() };
+        self.report.diagnostics.push(d);
+        None
+    }
+
+    fn mark(&mut self, id: MdId) -> bool {
+        let i = id.0 as usize;
+        let Some(word) = self.visited.get_mut(i / 64) else { return false };
+        let bit = 1u64 << (i % 64);
+        let fresh = *word & bit == 0;
+        *word |= bit;
+        fresh
+    }
+
+    /// `visitMDNode(N, AllowLocs)`, iteratively.
+    pub fn visit_md_node(&mut self, root: MdId, allow_locs: bool) {
+        if self.is_visited(root) {
+            return;
+        }
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.push(root);
+        while let Some(id) = stack.pop() {
+            if !self.mark(id) {
+                continue;
+            }
+            self.visit_specialized(id);
+            let start = stack.len();
+            let v = &self.v;
+            let node = v.node(id);
+            let mut bad_loc = None;
+            {
+                let mut push = |m: &Md| -> bool {
+                    let Md::Node(x) = *m else { return true };
+                    match v.node_class(x) {
+                        Class::ArgList => true,
+                        Class::Di(DiKind::Location) if !allow_locs => {
+                            bad_loc = Some(x);
+                            false
+                        }
+                        _ => {
+                            stack.push(x);
+                            true
+                        }
+                    }
+                };
+                if node.ops.iter().all(&mut push) {
+                    'fields: for (_, f) in node.fields.iter() {
+                        let items: &[Md] = match f {
+                            DiValue::Md(m) => std::slice::from_ref(m),
+                            DiValue::List(l) => l,
+                            _ => continue,
+                        };
+                        for m in items {
+                            if !push(m) {
+                                break 'fields;
+                            }
+                        }
+                    }
+                }
+            }
+            // Depth first, operands in order.
+            stack[start..].reverse();
+            if let Some(x) = bad_loc {
+                self.fail("DILocation not allowed within this metadata node", &[Subject::Md(id), Subject::Md(x)]);
+            }
+        }
+        self.stack = stack;
+    }
+
+    fn is_visited(&self, id: MdId) -> bool {
+        let i = id.0 as usize;
+        self.visited.get(i / 64).is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+    }
+
+    /// The checks of one node's class (`visitDI*`).
+    fn visit_specialized(&mut self, id: MdId) {
+        use DiKind::*;
+        let _ = match self.v.node_class(id) {
+            Class::Expression => self.visit_expression(id),
+            Class::Di(k) => match k {
+                Location => self.visit_location(id),
+                GlobalVariableExpression => self.visit_global_variable_expression(id),
+                Generic => self.visit_generic(id),
+                Subrange => self.visit_subrange(id),
+                GenericSubrange => self.visit_generic_subrange(id),
+                Enumerator => Some(()),
+                BasicType => self.visit_basic_type(id),
+                FixedPointType => self.visit_fixed_point_type(id),
+                StringType => self.visit_string_type(id),
+                DerivedType => self.visit_derived_type(id),
+                CompositeType => self.visit_composite_type(id),
+                SubroutineType => self.visit_subroutine_type(id),
+                SubrangeType => self.visit_subrange_type(id),
+                File => self.visit_file(id),
+                CompileUnit => self.visit_compile_unit(id),
+                Subprogram => self.visit_subprogram(id),
+                LexicalBlock => self.visit_lexical_block(id),
+                LexicalBlockFile => self.visit_lexical_block_base(id),
+                Namespace => self.visit_namespace(id),
+                Module => self.visit_module(id),
+                CommonBlock => self.visit_common_block(id),
+                TemplateTypeParameter => self.visit_template_type_parameter(id),
+                TemplateValueParameter => self.visit_template_value_parameter(id),
+                GlobalVariable => self.visit_global_variable(id),
+                LocalVariable => self.visit_local_variable(id),
+                Label => self.visit_label(id),
+                ObjCProperty => self.visit_objc_property(id),
+                ImportedEntity => self.visit_imported_entity(id),
+                Macro => self.visit_macro(id),
+                MacroFile => self.visit_macro_file(id),
+                AssignId => self.visit_assign_id(id),
+            },
+            _ => Some(()),
+        };
+    }
+
+    /// The subprogram a local scope belongs to (`getSubprogram`, walking lexical blocks);
+    /// `None` for null, a non-local scope or a broken chain.
+    pub fn subprogram_of(&mut self, scope: Md) -> Option<MdId> {
+        let Md::Node(start) = scope else { return None };
+        let mut path = Vec::new();
+        let mut cur = start;
+        let found = loop {
+            match self.v.node_class(cur) {
+                Class::Di(DiKind::Subprogram) => break Some(cur),
+                Class::Di(DiKind::LexicalBlock | DiKind::LexicalBlockFile) => {
+                    if let Some(&known) = self.sp_of.get(&cur) {
+                        break known;
+                    }
+                    // In progress: reaching it again means a cycle.
+                    self.sp_of.insert(cur, None);
+                    path.push(cur);
+                    match self.v.md(cur, crate::node::F::Scope) {
+                        Md::Node(next) => cur = next,
+                        _ => break None,
+                    }
+                }
+                _ => break None,
+            }
+        };
+        for p in path {
+            self.sp_of.insert(p, found);
+        }
+        found
+    }
+}
