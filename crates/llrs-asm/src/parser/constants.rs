@@ -604,9 +604,10 @@ pub fn float_bits(text: &[u8], k: FloatKind) -> Option<u128> {
                 if (form == Some(b'L') && k != FloatKind::Fp128) || (form == Some(b'M') && k != FloatKind::PpcFp128) {
                     return None;
                 }
-                // The first 16 digits are the low word, the rest the high word.
-                let split = digits.len().min(16);
-                let lo = hex(&digits[..split])?;
+                // LLLexer's HexToIntPair: the first 16 digits are the low word and the rest the
+                // high word; with fewer than 16 digits, all of them are the high word.
+                let split = if digits.len() >= 16 { 16 } else { 0 };
+                let lo = if split == 0 { 0 } else { hex(&digits[..split])? };
                 let hi = hex(&digits[split..]).unwrap_or(0);
                 Some((hi << 64) | (lo & u64::MAX as u128))
             }
