@@ -3,60 +3,49 @@
 
 use super::Parser;
 use llrs_ir::debug_strip::{debug_metadata_version, strip_debug_info, DEBUG_METADATA_VERSION};
-use llrs_ir::{Const, Md, MdId, MdKind, MdNode};
+use llrs_ir::{Const, Context, Md, MdId, MdKind, MdNode};
 
 impl<'a> Parser<'a> {
-    /// `UpgradeTBAANode` on every `!tbaa` attachment: an old scalar tag `!{!"name", !parent}`
-    /// becomes the struct-path tag `!{!T, !T, i64 0}` (with `T` the scalar type node).
-    pub(super) fn upgrade_tbaa_tags(&mut self) {
-        let Some(tbaa) = self.m.ctx.names.lookup(b"tbaa") else { return };
+    /// Replaces every instruction attachment of kind `kind` by `f(node)`, once per node.
+    fn rewrite_attachments(&mut self, kind: &[u8], mut f: impl FnMut(&mut Context, MdId) -> MdId) {
+        let Some(kind) = self.m.ctx.names.lookup(kind) else { return };
         let mut done: rustc_hash::FxHashMap<MdId, MdId> = Default::default();
         for fi in 0..self.m.functions.len() {
             let g = self.m.functions[fi];
             let Some(mut body) = self.m.globals[g].func.as_mut().and_then(|f| f.body.take()) else { continue };
             for inst in body.insts.values_mut() {
                 for (k, id) in inst.md.iter_mut() {
-                    if *k == tbaa {
-                        *id = *done.entry(*id).or_insert_with(|| upgrade_tbaa_node(&mut self.m.ctx, *id));
+                    if *k == kind {
+                        *id = *done.entry(*id).or_insert_with(|| f(&mut self.m.ctx, *id));
                     }
                 }
             }
-            if let Some(f) = self.m.globals[g].func.as_mut() {
-                f.body = Some(body);
+            if let Some(fd) = self.m.globals[g].func.as_mut() {
+                fd.body = Some(body);
             }
         }
+    }
+
+    /// `UpgradeTBAANode` on every `!tbaa` attachment: an old scalar tag `!{!"name", !parent}`
+    /// becomes the struct-path tag `!{!T, !T, i64 0}` (with `T` the scalar type node).
+    pub(super) fn upgrade_tbaa_tags(&mut self) {
+        self.rewrite_attachments(b"tbaa", upgrade_tbaa_node);
     }
 
     /// Instruction locations as bitcode keeps them: a `!dbg` attachment is written as a location
     /// record, not a node, so a `distinct !DILocation` used there comes back uniqued (the node
     /// itself stays for its other users: loop metadata, debug records).
     pub(super) fn unique_instruction_locations(&mut self) {
-        let Some(dbg) = self.m.ctx.names.lookup(b"dbg") else { return };
         let Some(kw) = self.m.ctx.names.lookup(b"DILocation") else { return };
-        let mut done: rustc_hash::FxHashMap<MdId, MdId> = Default::default();
-        for fi in 0..self.m.functions.len() {
-            let g = self.m.functions[fi];
-            let Some(mut body) = self.m.globals[g].func.as_mut().and_then(|f| f.body.take()) else { continue };
-            for inst in body.insts.values_mut() {
-                for (k, id) in inst.md.iter_mut() {
-                    if *k != dbg {
-                        continue;
-                    }
-                    let node = self.m.ctx.md(*id);
-                    if !node.distinct || node.kind != MdKind::Special(kw) {
-                        continue;
-                    }
-                    *id = *done.entry(*id).or_insert_with(|| {
-                        let mut copy = self.m.ctx.md(*id).clone();
-                        copy.distinct = false;
-                        self.m.ctx.md_intern(copy)
-                    });
-                }
+        self.rewrite_attachments(b"dbg", |ctx, id| {
+            let node = ctx.md(id);
+            if !node.distinct || node.kind != MdKind::Special(kw) {
+                return id;
             }
-            if let Some(f) = self.m.globals[g].func.as_mut() {
-                f.body = Some(body);
-            }
-        }
+            let mut copy = node.clone();
+            copy.distinct = false;
+            ctx.md_intern(copy)
+        });
     }
 
     /// `UpgradeDebugInfo`: debug info whose `"Debug Info Version"` module flag is missing or not
@@ -69,7 +58,7 @@ impl<'a> Parser<'a> {
 }
 
 /// The struct-path form of a TBAA tag; the node itself when it already is one.
-fn upgrade_tbaa_node(ctx: &mut llrs_ir::Context, id: MdId) -> MdId {
+fn upgrade_tbaa_node(ctx: &mut Context, id: MdId) -> MdId {
     let node = ctx.md(id);
     if node.kind != MdKind::Tuple || (matches!(node.ops.first(), Some(Md::Node(_))) && node.ops.len() >= 3) {
         return id;
