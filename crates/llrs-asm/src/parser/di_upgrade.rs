@@ -213,6 +213,19 @@ fn default_tag(kind: &str) -> Option<&'static str> {
 /// A written field's value as LLVM prints it, or `None` when LLVM leaves it out.
 fn normalize(ctx: &mut Context, kind: &str, f: &DiField, v: DiValue) -> Option<DiValue> {
     use DiFieldKind as K;
+    // A `DISubrange` bound written as a typed constant (`count: i16 16`) is printed, and so
+    // uniqued after a round trip, as its signed value.
+    let v = match v {
+        DiValue::Md(Md::Const(c))
+            if kind == "DISubrange" && matches!(f.name, "count" | "lowerBound" | "upperBound" | "stride") =>
+        {
+            match ctx.const_of(c) {
+                llrs_ir::Const::Int(_, ap) if ap.width() <= 64 => ap.to_i64().map_or(v, DiValue::Int),
+                _ => v,
+            }
+        }
+        v => v,
+    };
     let keep_zero = printed_when_present(kind, f.name);
     let skip = f.skip_if_default && !keep_zero;
     let is_zero = matches!(v, DiValue::Int(0));
@@ -866,5 +879,15 @@ mod tests {
         // Not a flag LLVM knows: the node stays as written (the parser reports such names).
         assert_eq!(upgrade("DISubprogram", &[("spFlags", "DISPFlagNope")]), "spFlags: DISPFlagNope");
         assert_eq!(upgrade("DIBasicType", &[("flags", "DIFlagNope")]), "flags: DIFlagNope");
+    }
+
+    /// LLVM 22 prints typed subrange bounds as their signed value; equal ones become one node.
+    #[test]
+    fn typed_subrange_bounds_are_signed_values() {
+        let src = "!named = !{!0, !1, !2, !3}\n!0 = !DISubrange(count: 16)\n!1 = !DISubrange(count: i16 16)\n\
+            !2 = !DISubrange(count: i32 16)\n!3 = !DISubrange(count: i1 true, lowerBound: i8 -2)\n";
+        let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
+        let out = String::from_utf8(crate::print_module(&m)).expect("utf-8");
+        assert!(out.ends_with("!named = !{!0, !0, !0, !1}\n\n!0 = !DISubrange(count: 16)\n!1 = !DISubrange(count: -1, lowerBound: -2)\n"), "{out}");
     }
 }
