@@ -318,6 +318,33 @@ impl Context {
     pub fn attrs_of(&self, a: AttrsId) -> &[Attr] {
         self.attrs.get(a)
     }
+    /// The value of string attribute `key` in a set: `None` when absent, `Some(None)` for a bare
+    /// `"key"`.
+    pub fn str_attr(&self, a: AttrsId, key: Symbol) -> Option<Option<Symbol>> {
+        self.attrs_of(a).iter().find_map(|at| match at.arg {
+            crate::attributes::AttrArg::Str(v) if at.kind == key => Some(v),
+            _ => None,
+        })
+    }
+    /// The set with string attribute `key` set to `value` (`None`: a bare `"key"`).
+    pub fn with_str_attr(&mut self, a: AttrsId, key: Symbol, value: Option<Symbol>) -> AttrsId {
+        let mut set = self.attrs_of(a).to_vec();
+        set.push(Attr { kind: key, arg: crate::attributes::AttrArg::Str(value) });
+        self.attrs(set)
+    }
+    /// The set without string attribute `key`.
+    pub fn without_str_attr(&mut self, a: AttrsId, key: Symbol) -> AttrsId {
+        if self.str_attr(a, key).is_none() {
+            return a;
+        }
+        let set = self
+            .attrs_of(a)
+            .iter()
+            .filter(|at| !(at.kind == key && matches!(at.arg, crate::attributes::AttrArg::Str(_))))
+            .cloned()
+            .collect();
+        self.attrs(set)
+    }
 
     // ---- metadata ----
 

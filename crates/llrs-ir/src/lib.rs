@@ -14,6 +14,7 @@ pub mod context;
 pub mod datalayout;
 pub mod debug_strip;
 pub mod di_tables;
+pub mod dwarf;
 pub mod entity;
 pub mod fold;
 pub mod function;

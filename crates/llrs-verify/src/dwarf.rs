@@ -182,68 +182,24 @@ pub mod flag {
     pub const ALL_CALLS_DESCRIBED: u64 = 1 << 29;
 }
 
-/// The bits of a `DIFlag*` name.
+/// The bits of a `DIFlag*` name (`DIFlagZero` included).
 pub fn di_flag_value(name: &[u8]) -> Option<u64> {
-    Some(match name {
-        b"DIFlagZero" => 0,
-        b"DIFlagPrivate" => 1,
-        b"DIFlagProtected" => 2,
-        b"DIFlagPublic" => 3,
-        b"DIFlagFwdDecl" => 1 << 2,
-        b"DIFlagAppleBlock" => 1 << 3,
-        b"DIFlagReservedBit4" => 1 << 4,
-        b"DIFlagVirtual" => 1 << 5,
-        b"DIFlagArtificial" => 1 << 6,
-        b"DIFlagExplicit" => 1 << 7,
-        b"DIFlagPrototyped" => 1 << 8,
-        b"DIFlagObjcClassComplete" => 1 << 9,
-        b"DIFlagObjectPointer" => 1 << 10,
-        b"DIFlagVector" => 1 << 11,
-        b"DIFlagStaticMember" => 1 << 12,
-        b"DIFlagLValueReference" => 1 << 13,
-        b"DIFlagRValueReference" => 1 << 14,
-        b"DIFlagExportSymbols" => 1 << 15,
-        b"DIFlagSingleInheritance" => 1 << 16,
-        b"DIFlagMultipleInheritance" => 2 << 16,
-        b"DIFlagVirtualInheritance" => 3 << 16,
-        b"DIFlagIntroducedVirtual" => 1 << 18,
-        b"DIFlagBitField" => 1 << 19,
-        b"DIFlagNoReturn" => 1 << 20,
-        b"DIFlagTypePassByValue" => 1 << 22,
-        b"DIFlagTypePassByReference" => 1 << 23,
-        b"DIFlagEnumClass" => 1 << 24,
-        b"DIFlagThunk" => 1 << 25,
-        b"DIFlagNonTrivial" => 1 << 26,
-        b"DIFlagBigEndian" => 1 << 27,
-        b"DIFlagLittleEndian" => 1 << 28,
-        b"DIFlagAllCallsDescribed" => 1 << 29,
-        b"DIFlagNameIsSimplified" => 1 << 30,
-        b"DIFlagIndirectVirtualBase" => (1 << 2) | (1 << 5),
-        _ => return None,
-    })
+    if name == b"DIFlagZero" {
+        return Some(0);
+    }
+    llrs_ir::dwarf::di_flag_value(name)
+}
+
+/// The bits of a `DISPFlag*` name (`DISPFlagZero` included).
+pub fn sp_flag_value(name: &[u8]) -> Option<u64> {
+    if name == b"DISPFlagZero" {
+        return Some(0);
+    }
+    llrs_ir::dwarf::sp_flag_value(name)
 }
 
 /// `DISPFlagDefinition`.
 pub const SP_FLAG_DEFINITION: u64 = 1 << 3;
-
-/// The bits of a `DISPFlag*` name.
-pub fn sp_flag_value(name: &[u8]) -> Option<u64> {
-    Some(match name {
-        b"DISPFlagZero" => 0,
-        b"DISPFlagVirtual" => 1,
-        b"DISPFlagPureVirtual" => 2,
-        b"DISPFlagLocalToUnit" => 1 << 2,
-        b"DISPFlagDefinition" => 1 << 3,
-        b"DISPFlagOptimized" => 1 << 4,
-        b"DISPFlagPure" => 1 << 5,
-        b"DISPFlagElemental" => 1 << 6,
-        b"DISPFlagRecursive" => 1 << 7,
-        b"DISPFlagMainSubprogram" => 1 << 8,
-        b"DISPFlagDeleted" => 1 << 9,
-        b"DISPFlagObjCDirect" => 1 << 11,
-        _ => return None,
-    })
-}
 
 /// `DW_OP_*` values the expression checks know.
 pub mod op {

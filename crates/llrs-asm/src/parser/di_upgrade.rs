@@ -24,6 +24,7 @@
 //! LLVM 22 binaries; the field tables are [`llrs_ir::di_tables`].
 
 use llrs_ir::di_tables::{di_node_spec, DiField, DiFieldKind, PARSE_ONLY_FIELDS};
+use llrs_ir::dwarf::{di_flag_value, sp_flag_value, DI_FLAGS, DW_TAGS, SP_FLAGS};
 use llrs_ir::{Context, DiValue, Md, MdKind, MdNode, Symbol};
 
 /// Rewrites a specialized node as LLVM 22 holds it after reading.
@@ -364,47 +365,6 @@ fn flags_value(ctx: &mut Context, bits: u64, split: &(Vec<&'static str>, u64)) -
     }
 }
 
-/// `DINode::DIFlags` by name (`DebugInfoFlags.def` of LLVM 22).
-static DI_FLAG_NAMES: &[(&str, u64)] = &[
-    ("DIFlagPrivate", 1),
-    ("DIFlagProtected", 2),
-    ("DIFlagPublic", 3),
-    ("DIFlagFwdDecl", 1 << 2),
-    ("DIFlagAppleBlock", 1 << 3),
-    ("DIFlagReservedBit4", 1 << 4),
-    ("DIFlagVirtual", 1 << 5),
-    ("DIFlagArtificial", 1 << 6),
-    ("DIFlagExplicit", 1 << 7),
-    ("DIFlagPrototyped", 1 << 8),
-    ("DIFlagObjcClassComplete", 1 << 9),
-    ("DIFlagObjectPointer", 1 << 10),
-    ("DIFlagVector", 1 << 11),
-    ("DIFlagStaticMember", 1 << 12),
-    ("DIFlagLValueReference", 1 << 13),
-    ("DIFlagRValueReference", 1 << 14),
-    ("DIFlagExportSymbols", 1 << 15),
-    ("DIFlagSingleInheritance", 1 << 16),
-    ("DIFlagMultipleInheritance", 2 << 16),
-    ("DIFlagVirtualInheritance", 3 << 16),
-    ("DIFlagIntroducedVirtual", 1 << 18),
-    ("DIFlagBitField", 1 << 19),
-    ("DIFlagNoReturn", 1 << 20),
-    ("DIFlagTypePassByValue", 1 << 22),
-    ("DIFlagTypePassByReference", 1 << 23),
-    ("DIFlagEnumClass", 1 << 24),
-    ("DIFlagThunk", 1 << 25),
-    ("DIFlagNonTrivial", 1 << 26),
-    ("DIFlagBigEndian", 1 << 27),
-    ("DIFlagLittleEndian", 1 << 28),
-    ("DIFlagAllCallsDescribed", 1 << 29),
-    ("DIFlagNameIsSimplified", 1 << 30),
-    ("DIFlagIndirectVirtualBase", (1 << 2) | (1 << 5)),
-];
-
-fn di_flag_value(name: &[u8]) -> Option<u64> {
-    DI_FLAG_NAMES.iter().find(|(n, _)| n.as_bytes() == name).map(|(_, v)| *v)
-}
-
 /// `DINode::splitFlags`: accessibility, then pointer-to-member representation, then
 /// `DIFlagIndirectVirtualBase`, then single bits in definition order; the rest is returned.
 fn di_flag_split(mut bits: u64) -> (Vec<&'static str>, u64) {
@@ -428,7 +388,7 @@ fn di_flag_split(mut bits: u64) -> (Vec<&'static str>, u64) {
         out.push("DIFlagIndirectVirtualBase");
         bits &= !ivb;
     }
-    for (name, v) in DI_FLAG_NAMES {
+    for (name, v) in DI_FLAGS {
         if v.count_ones() == 1 && bits & v != 0 {
             out.push(name);
             bits &= !v;
@@ -437,29 +397,10 @@ fn di_flag_split(mut bits: u64) -> (Vec<&'static str>, u64) {
     (out, bits)
 }
 
-/// `DISubprogram::DISPFlags` by name.
-static SP_FLAG_NAMES: &[(&str, u64)] = &[
-    ("DISPFlagVirtual", 1),
-    ("DISPFlagPureVirtual", 2),
-    ("DISPFlagLocalToUnit", 1 << 2),
-    ("DISPFlagDefinition", 1 << 3),
-    ("DISPFlagOptimized", 1 << 4),
-    ("DISPFlagPure", 1 << 5),
-    ("DISPFlagElemental", 1 << 6),
-    ("DISPFlagRecursive", 1 << 7),
-    ("DISPFlagMainSubprogram", 1 << 8),
-    ("DISPFlagDeleted", 1 << 9),
-    ("DISPFlagObjCDirect", 1 << 11),
-];
-
-fn sp_flag_value(name: &[u8]) -> Option<u64> {
-    SP_FLAG_NAMES.iter().find(|(n, _)| n.as_bytes() == name).map(|(_, v)| *v)
-}
-
 /// `DISubprogram::splitFlags`: single bits in definition order; the rest is returned.
 fn sp_flag_split(mut bits: u64) -> (Vec<&'static str>, u64) {
     let mut out = Vec::new();
-    for (name, v) in SP_FLAG_NAMES {
+    for (name, v) in SP_FLAGS {
         if bits & v != 0 {
             out.push(*name);
             bits &= !v;
@@ -478,120 +419,6 @@ static NAME_TABLE_KINDS: &[(u32, &str)] = &[(0, "Default"), (1, "GNU"), (2, "Non
 /// `DW_APPLE_ENUM_KIND_*` names by value.
 static ENUM_KINDS: &[(u32, &str)] = &[(0, "DW_APPLE_ENUM_KIND_Closed"), (1, "DW_APPLE_ENUM_KIND_Open")];
 
-/// `DW_TAG_*` names by value (`dwarf::TagString` of LLVM 22).
-static DW_TAGS: &[(u32, &str)] = &[
-    (0x1, "DW_TAG_array_type"),
-    (0x2, "DW_TAG_class_type"),
-    (0x3, "DW_TAG_entry_point"),
-    (0x4, "DW_TAG_enumeration_type"),
-    (0x5, "DW_TAG_formal_parameter"),
-    (0x8, "DW_TAG_imported_declaration"),
-    (0xa, "DW_TAG_label"),
-    (0xb, "DW_TAG_lexical_block"),
-    (0xd, "DW_TAG_member"),
-    (0xf, "DW_TAG_pointer_type"),
-    (0x10, "DW_TAG_reference_type"),
-    (0x11, "DW_TAG_compile_unit"),
-    (0x12, "DW_TAG_string_type"),
-    (0x13, "DW_TAG_structure_type"),
-    (0x15, "DW_TAG_subroutine_type"),
-    (0x16, "DW_TAG_typedef"),
-    (0x17, "DW_TAG_union_type"),
-    (0x18, "DW_TAG_unspecified_parameters"),
-    (0x19, "DW_TAG_variant"),
-    (0x1a, "DW_TAG_common_block"),
-    (0x1b, "DW_TAG_common_inclusion"),
-    (0x1c, "DW_TAG_inheritance"),
-    (0x1d, "DW_TAG_inlined_subroutine"),
-    (0x1e, "DW_TAG_module"),
-    (0x1f, "DW_TAG_ptr_to_member_type"),
-    (0x20, "DW_TAG_set_type"),
-    (0x21, "DW_TAG_subrange_type"),
-    (0x22, "DW_TAG_with_stmt"),
-    (0x23, "DW_TAG_access_declaration"),
-    (0x24, "DW_TAG_base_type"),
-    (0x25, "DW_TAG_catch_block"),
-    (0x26, "DW_TAG_const_type"),
-    (0x27, "DW_TAG_constant"),
-    (0x28, "DW_TAG_enumerator"),
-    (0x29, "DW_TAG_file_type"),
-    (0x2a, "DW_TAG_friend"),
-    (0x2b, "DW_TAG_namelist"),
-    (0x2c, "DW_TAG_namelist_item"),
-    (0x2d, "DW_TAG_packed_type"),
-    (0x2e, "DW_TAG_subprogram"),
-    (0x2f, "DW_TAG_template_type_parameter"),
-    (0x30, "DW_TAG_template_value_parameter"),
-    (0x31, "DW_TAG_thrown_type"),
-    (0x32, "DW_TAG_try_block"),
-    (0x33, "DW_TAG_variant_part"),
-    (0x34, "DW_TAG_variable"),
-    (0x35, "DW_TAG_volatile_type"),
-    (0x36, "DW_TAG_dwarf_procedure"),
-    (0x37, "DW_TAG_restrict_type"),
-    (0x38, "DW_TAG_interface_type"),
-    (0x39, "DW_TAG_namespace"),
-    (0x3a, "DW_TAG_imported_module"),
-    (0x3b, "DW_TAG_unspecified_type"),
-    (0x3c, "DW_TAG_partial_unit"),
-    (0x3d, "DW_TAG_imported_unit"),
-    (0x3f, "DW_TAG_condition"),
-    (0x40, "DW_TAG_shared_type"),
-    (0x41, "DW_TAG_type_unit"),
-    (0x42, "DW_TAG_rvalue_reference_type"),
-    (0x43, "DW_TAG_template_alias"),
-    (0x44, "DW_TAG_coarray_type"),
-    (0x45, "DW_TAG_generic_subrange"),
-    (0x46, "DW_TAG_dynamic_type"),
-    (0x47, "DW_TAG_atomic_type"),
-    (0x48, "DW_TAG_call_site"),
-    (0x49, "DW_TAG_call_site_parameter"),
-    (0x4a, "DW_TAG_skeleton_unit"),
-    (0x4b, "DW_TAG_immutable_type"),
-    (0x4081, "DW_TAG_MIPS_loop"),
-    (0x4101, "DW_TAG_format_label"),
-    (0x4102, "DW_TAG_function_template"),
-    (0x4103, "DW_TAG_class_template"),
-    (0x4104, "DW_TAG_GNU_BINCL"),
-    (0x4105, "DW_TAG_GNU_EINCL"),
-    (0x4106, "DW_TAG_GNU_template_template_param"),
-    (0x4107, "DW_TAG_GNU_template_parameter_pack"),
-    (0x4108, "DW_TAG_GNU_formal_parameter_pack"),
-    (0x4109, "DW_TAG_GNU_call_site"),
-    (0x410a, "DW_TAG_GNU_call_site_parameter"),
-    (0x4200, "DW_TAG_APPLE_property"),
-    (0x4201, "DW_TAG_SUN_function_template"),
-    (0x4202, "DW_TAG_SUN_class_template"),
-    (0x4203, "DW_TAG_SUN_struct_template"),
-    (0x4204, "DW_TAG_SUN_union_template"),
-    (0x4205, "DW_TAG_SUN_indirect_inheritance"),
-    (0x4206, "DW_TAG_SUN_codeflags"),
-    (0x4207, "DW_TAG_SUN_memop_info"),
-    (0x4208, "DW_TAG_SUN_omp_child_func"),
-    (0x4209, "DW_TAG_SUN_rtti_descriptor"),
-    (0x420a, "DW_TAG_SUN_dtor_info"),
-    (0x420b, "DW_TAG_SUN_dtor"),
-    (0x420c, "DW_TAG_SUN_f90_interface"),
-    (0x420d, "DW_TAG_SUN_fortran_vax_structure"),
-    (0x4300, "DW_TAG_LLVM_ptrauth_type"),
-    (0x5101, "DW_TAG_ALTIUM_circ_type"),
-    (0x5102, "DW_TAG_ALTIUM_mwa_circ_type"),
-    (0x5103, "DW_TAG_ALTIUM_rev_carry_type"),
-    (0x5111, "DW_TAG_ALTIUM_rom"),
-    (0x6000, "DW_TAG_LLVM_annotation"),
-    (0x8004, "DW_TAG_GHS_namespace"),
-    (0x8005, "DW_TAG_GHS_using_namespace"),
-    (0x8006, "DW_TAG_GHS_using_declaration"),
-    (0x8007, "DW_TAG_GHS_template_templ_param"),
-    (0x8765, "DW_TAG_UPC_shared_type"),
-    (0x8766, "DW_TAG_UPC_strict_type"),
-    (0x8767, "DW_TAG_UPC_relaxed"),
-    (0xb000, "DW_TAG_BORLAND_property"),
-    (0xb001, "DW_TAG_BORLAND_Delphi_string"),
-    (0xb002, "DW_TAG_BORLAND_Delphi_dynamic_array"),
-    (0xb003, "DW_TAG_BORLAND_Delphi_set"),
-    (0xb004, "DW_TAG_BORLAND_Delphi_variant"),
-];
 /// Names by value (`dwarf::LanguageString` of LLVM 22).
 static DW_LANGS: &[(u32, &str)] = &[
     (0x1, "DW_LANG_C89"),

@@ -32,8 +32,8 @@ impl<'a> Parser<'a> {
             let g = self.m.functions[i];
             let Some(f) = self.m.globals[g].func.as_deref() else { continue };
             let set = f.attrs.func;
-            let Some(value) = str_attr(&self.m.ctx, set, key) else { continue };
-            let new = without(&mut self.m.ctx, set, key);
+            let Some(value) = self.m.ctx.str_attr(set, key) else { continue };
+            let new = self.m.ctx.without_str_attr(set, key);
             self.m.globals[g].section = Some(value.unwrap_or_else(|| self.m.ctx.sym_bytes(b"")));
             if let Some(f) = self.m.globals[g].func.as_deref_mut() {
                 f.attrs.func = new;
@@ -93,9 +93,9 @@ impl<'a> Parser<'a> {
             if sra {
                 set = set_if_unset(ctx, set, sra_key, sign_type);
                 set = set_if_unset(ctx, set, sra_key_key, sign_key);
-            } else if str_attr(ctx, set, sra_key).flatten().is_some_and(|v| ctx.name(v) == b"none") {
-                set = without(ctx, set, sra_key);
-                set = without(ctx, set, sra_key_key);
+            } else if ctx.str_attr(set, sra_key).flatten().is_some_and(|v| ctx.name(v) == b"none") {
+                set = ctx.without_str_attr(set, sra_key);
+                set = ctx.without_str_attr(set, sra_key_key);
             }
             for &(on, key) in &converts {
                 set = convert(ctx, set, on, key);
@@ -149,10 +149,16 @@ impl<'a> Parser<'a> {
     /// function that is not become `nobuiltin`, and `"amdgpu-unsafe-fp-atomics"="true"` turns
     /// into the AMDGPU metadata on the function's floating-point `atomicrmw`s.
     pub(super) fn upgrade_function_attributes(&mut self) {
+        // Nothing to do in a module that never names either attribute (the common case).
+        let strictfp = self.m.ctx.names.lookup(b"strictfp");
+        let unsafe_atomics = self.m.ctx.names.lookup(b"amdgpu-unsafe-fp-atomics");
+        if strictfp.is_none() && unsafe_atomics.is_none() {
+            return;
+        }
         let ctx = &mut self.m.ctx;
-        let strictfp = ctx.sym_bytes(b"strictfp");
+        let strictfp = strictfp.unwrap_or_else(|| ctx.sym_bytes(b"strictfp"));
+        let unsafe_atomics = unsafe_atomics.unwrap_or_else(|| ctx.sym_bytes(b"amdgpu-unsafe-fp-atomics"));
         let nobuiltin = ctx.sym_bytes(b"nobuiltin");
-        let unsafe_atomics = ctx.sym_bytes(b"amdgpu-unsafe-fp-atomics");
         let mut fp_md_kinds = Vec::new();
         // Constrained floating-point intrinsics keep their `strictfp`.
         let constrained: rustc_hash::FxHashSet<llrs_ir::GlobalId> = self
@@ -171,6 +177,9 @@ impl<'a> Parser<'a> {
             if !has(ctx, f.attrs.func, strictfp) {
                 for inst in body.insts.values_mut() {
                     let InstExtra::Call(c) = &mut inst.extra else { continue };
+                    if !has(ctx, c.attrs.func, strictfp) {
+                        continue;
+                    }
                     let callee = match inst.operands.first() {
                         Some(&llrs_ir::Value::Const(k)) => match ctx.const_of(k) {
                             Const::Global(_, g) => Some(*g),
@@ -178,7 +187,7 @@ impl<'a> Parser<'a> {
                         },
                         _ => None,
                     };
-                    if !has(ctx, c.attrs.func, strictfp) || callee.is_some_and(|g| constrained.contains(&g)) {
+                    if callee.is_some_and(|g| constrained.contains(&g)) {
                         continue;
                     }
                     let mut set: Vec<Attr> =
@@ -187,7 +196,7 @@ impl<'a> Parser<'a> {
                     c.attrs.func = ctx.attrs(set);
                 }
             }
-            let Some(value) = str_attr(ctx, f.attrs.func, unsafe_atomics) else { continue };
+            let Some(value) = ctx.str_attr(f.attrs.func, unsafe_atomics) else { continue };
             if value.is_some_and(|v| ctx.name(v) == b"true") {
                 if fp_md_kinds.is_empty() {
                     let empty = ctx.md_intern(MdNode::tuple(false, []));
@@ -213,53 +222,27 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            f.attrs.func = without(ctx, f.attrs.func, unsafe_atomics);
+            f.attrs.func = ctx.without_str_attr(f.attrs.func, unsafe_atomics);
         }
     }
 }
 
-/// The value of string attribute `key` in a set: `None` when absent, `Some(None)` for `"key"`.
-fn str_attr(ctx: &Context, set: AttrsId, key: Symbol) -> Option<Option<Symbol>> {
-    ctx.attrs_of(set).iter().find_map(|a| match a.arg {
-        AttrArg::Str(v) if a.kind == key => Some(v),
-        _ => None,
-    })
-}
-
-/// The set without string attribute `key`.
-fn without(ctx: &mut Context, set: AttrsId, key: Symbol) -> AttrsId {
-    if str_attr(ctx, set, key).is_none() {
-        return set;
-    }
-    let v: Vec<Attr> =
-        ctx.attrs_of(set).iter().filter(|a| !(a.kind == key && matches!(a.arg, AttrArg::Str(_)))).cloned().collect();
-    ctx.attrs(v)
-}
-
-/// The set with string attribute `key` (value `value`, or none), replacing any old value.
-fn with(ctx: &mut Context, set: AttrsId, key: Symbol, value: Option<&[u8]>) -> AttrsId {
-    let set = without(ctx, set, key);
-    let value = value.map(|v| ctx.sym_bytes(v));
-    let mut v = ctx.attrs_of(set).to_vec();
-    v.push(Attr { kind: key, arg: AttrArg::Str(value) });
-    ctx.attrs(v)
-}
-
 /// `setFunctionAttrIfNotSet`.
 fn set_if_unset(ctx: &mut Context, set: AttrsId, key: Symbol, value: &[u8]) -> AttrsId {
-    if str_attr(ctx, set, key).is_some() {
+    if ctx.str_attr(set, key).is_some() {
         return set;
     }
-    with(ctx, set, key, Some(value))
+    let value = ctx.sym_bytes(value);
+    ctx.with_str_attr(set, key, Some(value))
 }
 
 /// `ConvertFunctionAttr`: `"key"="true"` becomes `"key"`, `"key"="false"` goes away, and a
 /// missing attribute is added when its module flag is set.
 fn convert(ctx: &mut Context, set: AttrsId, on: bool, key: Symbol) -> AttrsId {
-    match str_attr(ctx, set, key) {
-        Some(Some(v)) if ctx.name(v) == b"false" => without(ctx, set, key),
-        Some(Some(v)) if ctx.name(v) == b"true" => with(ctx, set, key, None),
-        None if on => with(ctx, set, key, None),
+    match ctx.str_attr(set, key) {
+        Some(Some(v)) if ctx.name(v) == b"false" => ctx.without_str_attr(set, key),
+        Some(Some(v)) if ctx.name(v) == b"true" => ctx.with_str_attr(set, key, None),
+        None if on => ctx.with_str_attr(set, key, None),
         _ => set,
     }
 }

@@ -128,12 +128,9 @@ impl<'a> Parser<'a> {
 
     /// Sets the function attribute `"key"="value"` of `g`.
     fn add_fn_str_attr(&mut self, g: llrs_ir::GlobalId, key: &str, value: &str) {
-        let kind = self.m.ctx.sym(key);
-        let val = self.m.ctx.sym(value);
-        let mut set = self.m.ctx.attrs_of(self.m.func(g).attrs.func).to_vec();
-        set.retain(|a| a.kind != kind);
-        set.push(Attr { kind, arg: AttrArg::Str(Some(val)) });
-        let new = self.m.ctx.attrs(set);
+        let (kind, val) = (self.m.ctx.sym(key), self.m.ctx.sym(value));
+        let set = self.m.func(g).attrs.func;
+        let new = self.m.ctx.with_str_attr(set, kind, Some(val));
         self.m.func_mut(g).attrs.func = new;
     }
 
@@ -141,10 +138,8 @@ impl<'a> Parser<'a> {
     /// dimensions up to it are 1).
     fn nvvm_vector_attr(&mut self, g: llrs_ir::GlobalId, key: &str, dim: usize, value: u64) {
         let kind = self.m.ctx.sym(key);
-        let existing = self.m.ctx.attrs_of(self.m.func(g).attrs.func).iter().find_map(|a| match a.arg {
-            AttrArg::Str(Some(v)) if a.kind == kind => Some(String::from_utf8_lossy(self.m.ctx.name(v)).into_owned()),
-            _ => None,
-        });
+        let existing = self.m.ctx.str_attr(self.m.func(g).attrs.func, kind).flatten();
+        let existing = existing.map(|v| String::from_utf8_lossy(self.m.ctx.name(v)).into_owned());
         let mut dims: Vec<u64> =
             existing.map(|e| e.split(',').map(|d| d.trim().parse().unwrap_or(1)).collect()).unwrap_or_default();
         if dims.len() <= dim {

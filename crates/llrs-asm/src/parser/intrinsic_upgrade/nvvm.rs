@@ -161,14 +161,6 @@ fn bf16_call(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     true
 }
 
-/// A call of intrinsic `base` overloaded on `overloads`, returning `ret`.
-fn call(site: &mut Site<'_>, base: &str, overloads: &[TypeId], ret: TypeId, args: &[Value]) -> Option<Value> {
-    let tys: Vec<TypeId> = args.iter().map(|&a| site.value_ty(a)).collect();
-    let fty = site.m.ctx.fn_ty(ret, &tys, false);
-    let g = site.intrinsic(base, overloads, fty)?;
-    Some(site.emit_call(g, args))
-}
-
 /// An integer comparison.
 fn icmp(site: &mut Site<'_>, pred: CmpPred, a: Value, b: Value) -> Value {
     let i1 = site.m.ctx.int_ty(1);
@@ -214,14 +206,14 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<()> {
             if name == "clz.ll" {
                 ops.push(site.int(1, 0));
             }
-            let c = call(site, base, &[ty], ty, &ops)?;
+            let c = site.call_intrinsic(base, &[ty], ty, &ops)?;
             site.name(c, nm);
             let t = site.cast(Opcode::Trunc, c, i32t);
             site.name(t, &format!("{nm}.trunc"))
         }
         "h2f" => {
             let f32t = site.m.ctx.float_ty(FloatKind::Float);
-            let c = call(site, "llvm.convert.from.fp16", &[f32t], f32t, &[*args.first()?])?;
+            let c = site.call_intrinsic("llvm.convert.from.fp16", &[f32t], f32t, &[*args.first()?])?;
             site.name(c, "h2f")
         }
         n if n.starts_with("bitcast.") => {
@@ -235,7 +227,7 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<()> {
         n if n.starts_with("ptr.") => site.cast(Opcode::AddrSpaceCast, *args.first()?, ret),
         "rotate.b32" => {
             let (a, b) = (*args.first()?, *args.get(1)?);
-            call(site, "llvm.fshl", &[i32t], i32t, &[a, a, b])?
+            site.call_intrinsic("llvm.fshl", &[i32t], i32t, &[a, a, b])?
         }
         "rotate.b64" | "rotate.right.b64" => {
             let (a, b) = (*args.first()?, *args.get(1)?);
@@ -244,12 +236,12 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<()> {
                 None => site.cast(Opcode::ZExt, b, i64t),
             };
             let base = if name == "rotate.b64" { "llvm.fshl" } else { "llvm.fshr" };
-            call(site, base, &[i64t], i64t, &[a, a, b])?
+            site.call_intrinsic(base, &[i64t], i64t, &[a, a, b])?
         }
         "swap.lo.hi.b64" => {
             let a = *args.first()?;
             let k = site.int(64, 32);
-            call(site, "llvm.fshl", &[i64t], i64t, &[a, a, k])?
+            site.call_intrinsic("llvm.fshl", &[i64t], i64t, &[a, a, k])?
         }
         "barrier0" | "barrier.n" | "bar.sync" | "barrier" | "barrier.sync" | "barrier.sync.cnt" => {
             let (base, ops) = match name {
@@ -259,7 +251,7 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<()> {
                 "barrier.sync" => ("llvm.nvvm.barrier.cta.sync.all", vec![*args.first()?]),
                 _ => ("llvm.nvvm.barrier.cta.sync.count", vec![*args.first()?, *args.get(1)?]),
             };
-            call(site, base, &[], void, &ops)?;
+            site.call_intrinsic(base, &[], void, &ops)?;
             site.erase();
             return Some(());
         }
@@ -276,7 +268,8 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<()> {
             let i1 = site.m.ctx.int_ty(1);
             let rty = if op == "popc" { i32t } else { i1 };
             let zero = site.int(32, 0);
-            let r = call(site, &format!("llvm.nvvm.barrier.cta.red.{op}.aligned.all"), &[], rty, &[zero, c])?;
+            let r =
+                site.call_intrinsic(&format!("llvm.nvvm.barrier.cta.red.{op}.aligned.all"), &[], rty, &[zero, c])?;
             if op == "popc" {
                 r
             } else {

@@ -351,6 +351,14 @@ impl Site<'_> {
         self.emit(d)
     }
 
+    /// A new call of intrinsic `base` overloaded on `overloads`, returning `ret`, with `args`.
+    pub fn call_intrinsic(&mut self, base: &str, overloads: &[TypeId], ret: TypeId, args: &[Value]) -> Option<Value> {
+        let tys: Vec<TypeId> = args.iter().map(|&a| self.value_ty(a)).collect();
+        let fty = self.m.ctx.fn_ty(ret, &tys, false);
+        let g = self.intrinsic(base, overloads, fty)?;
+        Some(self.emit_call(g, args))
+    }
+
     /// Replaces the call by `v` (which takes the call's name when `take_name`) and removes it.
     pub fn replace(&mut self, v: Value, take_name: bool) {
         if take_name {

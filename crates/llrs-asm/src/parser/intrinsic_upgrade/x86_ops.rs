@@ -136,14 +136,6 @@ fn dpbf16ps(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     true
 }
 
-/// A call of intrinsic `base` overloaded on `overloads`.
-fn call(site: &mut Site<'_>, base: &str, overloads: &[TypeId], ret: TypeId, args: &[Value]) -> Option<Value> {
-    let tys: Vec<TypeId> = args.iter().map(|&a| site.value_ty(a)).collect();
-    let fty = site.m.ctx.fn_ty(ret, &tys, false);
-    let g = site.intrinsic(base, overloads, fty)?;
-    Some(site.emit_call(g, args))
-}
-
 /// `fneg v`.
 fn fneg(site: &mut Site<'_>, v: Value) -> Value {
     let ty = site.value_ty(v);
@@ -196,7 +188,7 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<Value> {
             amt
         };
         let base = if right { "llvm.fshr" } else { "llvm.fshl" };
-        let r = call(site, base, &[ret], ret, &[a0, a0, amt])?;
+        let r = site.call_intrinsic(base, &[ret], ret, &[a0, a0, amt])?;
         if args.len() == 4 {
             return Some(select_on_mask(site, args[3], r, args[2]));
         }
@@ -229,7 +221,7 @@ fn expand(site: &mut Site<'_>, name: &str) -> Option<Value> {
         return Some(r);
     }
     if let Some(base) = binary_intrinsic(name) {
-        let r = call(site, base, &[ret], ret, &[a0, *args.get(1)?])?;
+        let r = site.call_intrinsic(base, &[ret], ret, &[a0, *args.get(1)?])?;
         if args.len() == 4 {
             return Some(select_on_mask(site, args[3], r, args[2]));
         }
@@ -317,7 +309,7 @@ fn fma(site: &mut Site<'_>, name: &str, args: &[Value]) -> Option<Value> {
         ops[2] = fneg(site, ops[2]);
     }
     let ty = site.value_ty(ops[0]);
-    let r = call(site, "llvm.fma", &[ty], ty, &ops)?;
+    let r = site.call_intrinsic("llvm.fma", &[ty], ty, &ops)?;
     if !scalar {
         return Some(r);
     }
