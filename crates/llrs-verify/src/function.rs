@@ -32,36 +32,9 @@ impl Verifier<'_> {
         self.v.is(Md::Node(sp), DiKind::Subprogram).then_some(sp)
     }
 
-    /// `verify(F)`: the function's attachments, then its blocks and instructions.
-    pub fn verify_function(&mut self, g: GlobalId, st: &mut FnState) {
-        st.number += 1;
-        let m = self.v.m;
-        let gl = &m.globals[g];
-        let Some(func) = gl.func.as_ref() else { return };
-        if self.visit_function(g).is_some() {
-            st.has_debug_info = self.subprogram_attached(g).is_some();
-            if let Some(sp) = self.subprogram_attached(g) {
-                self.check_locations_lead_to(g, sp, st.number);
-            }
-        }
-        let Some(body) = func.body.as_ref() else { return };
-        for &b in &body.layout {
-            let trailing = body.blocks[b].trailing_records.is_empty();
-            let _ = self.check(trailing, "Basic Block has trailing DbgRecords!", &[Subject::Block(g, b)]);
-            for &i in &body.blocks[b].insts {
-                let inst = &body.insts[i];
-                self.visit_records(g, i, inst, st);
-                if matches!(inst.op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) {
-                    self.visit_call(g, i, inst);
-                }
-                self.visit_instruction_md(g, i, inst);
-            }
-        }
-        st.fn_args.clear();
-    }
-
-    /// `visitFunction`'s metadata part.
-    fn visit_function(&mut self, g: GlobalId) -> Step {
+    /// `visitFunction`'s metadata part: the function's attachments (`!dbg` rules) and the
+    /// nodes they reach.
+    pub fn visit_function_md(&mut self, g: GlobalId) -> Step {
         let m = self.v.m;
         let gl = &m.globals[g];
         let is_decl = gl.func.as_ref().is_none_or(|f| f.body.is_none());
@@ -106,7 +79,7 @@ impl Verifier<'_> {
 
     /// Every `!dbg` location of the function (and those of its `!llvm.loop` nodes) must lead,
     /// through its inlined-at chain and lexical blocks, to the function's subprogram.
-    fn check_locations_lead_to(&mut self, g: GlobalId, sp: MdId, number: u32) {
+    pub fn check_locations_lead_to(&mut self, g: GlobalId, sp: MdId, number: u32) {
         let m = self.v.m;
         let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { return };
         let lp = self.llvm_loop;
@@ -155,7 +128,7 @@ impl Verifier<'_> {
     }
 
     /// `visitCallBase`'s debug-info rule, and the metadata arguments of intrinsic calls.
-    fn visit_call(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
+    pub fn visit_call_md(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
         let m = self.v.m;
         let Some(callee) = self.called_function(inst) else { return };
         let cg = &m.globals[callee];
@@ -220,7 +193,7 @@ impl Verifier<'_> {
 
     /// `visitInstruction`: a void instruction has no name; then the metadata part: the `!dbg`
     /// location and every attachment.
-    fn visit_instruction_md(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
+    pub fn visit_instruction_md(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
         let void = matches!(self.v.ctx().type_of(inst.ty), llrs_ir::Type::Void);
         let named = inst.name.is_some();
         if self

@@ -16,13 +16,26 @@ impl Verifier<'_> {
         for &g in &m.functions {
             self.verify_function(g, &mut st);
         }
+        // `verify()`: the module as a whole.
+        self.verify_frame_recover_indices();
         for &g in &m.vars {
-            self.visit_global_var(g);
+            let _ = self.visit_global_variable_ir(g);
+        }
+        for &g in &m.aliases {
+            let _ = self.visit_global_alias(g);
+        }
+        for &g in &m.ifuncs {
+            let _ = self.visit_global_ifunc(g);
         }
         for (name, ops) in &m.named_md {
-            let _ = self.visit_named_md(*name, ops);
+            let _ = self.visit_named_md_node(*name, ops);
         }
+        self.visit_comdats();
+        self.visit_module_flags();
+        self.visit_module_idents();
+        self.visit_module_command_lines();
         self.verify_compile_units();
+        self.verify_deoptimize_calling_convs();
         self.report
     }
 
@@ -51,7 +64,7 @@ impl Verifier<'_> {
     }
 
     /// `visitGlobalVariable`'s debug info: each `!dbg` is a `DIGlobalVariableExpression`.
-    fn visit_global_var(&mut self, g: GlobalId) {
+    pub fn visit_global_var_md(&mut self, g: GlobalId) {
         let Some(dbg) = self.dbg else { return };
         for &(k, n) in &self.v.m.globals[g].md {
             if k != dbg {
@@ -66,8 +79,8 @@ impl Verifier<'_> {
         }
     }
 
-    /// `visitNamedMDNode`.
-    fn visit_named_md(&mut self, name: llrs_ir::Symbol, ops: &[MdId]) -> Step {
+    /// `visitNamedMDNode`'s debug-info part.
+    pub fn visit_named_md(&mut self, name: llrs_ir::Symbol, ops: &[MdId]) -> Step {
         let text = self.v.ctx().name(name);
         let is_cu = text == b"llvm.dbg.cu";
         if text.starts_with(b"llvm.dbg.") {

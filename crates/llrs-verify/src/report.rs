@@ -1,9 +1,10 @@
 //! What the verifier finds: LLVM's messages with the values they are about.
 
-use llrs_ir::{BlockId, GlobalId, InstId, MdId, Symbol};
+use llrs_ir::module::ComdatId;
+use llrs_ir::{BlockId, GlobalId, InstId, Md, MdId, Symbol, TypeId, Value};
 use std::borrow::Cow;
 
-/// A value a diagnostic is about; LLVM prints each on its own line after the message.
+/// A value a diagnostic is about; LLVM prints each after the message (`VerifierSupport::Write`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Subject {
     /// A metadata node (printed `!N = ...`).
@@ -20,6 +21,21 @@ pub enum Subject {
     NamedMd(Symbol),
     /// A number (such as the line of a node), printed as is.
     Number(u64),
+    /// A value seen from function `.0`'s body: an instruction is printed whole
+    /// (`Value::print`), anything else as an operand with its type (`printAsOperand`):
+    /// `ptr @f`, `i32 %x`, `label %bb`, `i32 5`. For a constant, `.0` may be any function.
+    Value(GlobalId, Value),
+    /// Metadata that is not a node (a string, a value as metadata), or a node: `MD->print`.
+    MdRef(Md),
+    /// A type: LLVM writes `' ' << *T` with no newline after it.
+    Type(TypeId),
+    /// A comdat (`Comdat::print`: `$name = comdat any`).
+    Comdat(ComdatId),
+    /// The module (`; ModuleID = '...'`).
+    Module,
+    /// Text LLVM prints followed by a newline (an attribute's `getAsString`, an APInt, a
+    /// `Printable`): an index into [`Report::texts`] (made by `Verifier::text`).
+    Text(u32),
 }
 
 /// Which kind of check failed.
@@ -48,6 +64,8 @@ pub struct Diagnostic {
 pub struct Report {
     /// Every failure, in order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The texts of [`Subject::Text`] subjects, by index.
+    pub texts: Vec<Box<str>>,
 }
 
 impl Report {

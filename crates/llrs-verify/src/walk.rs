@@ -40,6 +40,18 @@ pub struct Verifier<'m> {
     pub assign_users: FxHashMap<MdId, Vec<GlobalId>>,
     /// For each `DIAssignID`: the functions whose instructions carry it.
     pub assign_insts: FxHashMap<MdId, Vec<GlobalId>>,
+    /// State of the instruction visitors (`crate::ir::inst`).
+    pub inst_state: crate::ir::inst::InstState,
+    /// State of the exception-handling visitors (`crate::ir::eh`).
+    pub eh_state: crate::ir::eh::EhState,
+    /// State of the intrinsic checks (`crate::ir::intrinsics`).
+    pub intr_state: crate::ir::intrinsics::IntrState,
+    /// State of the attribute checks (`crate::ir::attrs`).
+    pub attr_state: crate::ir::attrs::AttrState,
+    /// The TBAA verifier's caches (`crate::ir::tbaa`).
+    pub tbaa_state: crate::ir::tbaa::TbaaState,
+    /// State of the global-value checks (`crate::globals`).
+    pub global_state: crate::globals::GlobalState,
 }
 
 impl<'m> Verifier<'m> {
@@ -60,6 +72,12 @@ impl<'m> Verifier<'m> {
             assign_kind: m.ctx.names.lookup(b"DIAssignID"),
             assign_users: FxHashMap::default(),
             assign_insts: FxHashMap::default(),
+            inst_state: Default::default(),
+            eh_state: Default::default(),
+            intr_state: Default::default(),
+            attr_state: Default::default(),
+            tbaa_state: Default::default(),
+            global_state: Default::default(),
         }
     }
 
@@ -78,14 +96,27 @@ impl<'m> Verifier<'m> {
         self.report.diagnostics.push(d);
     }
 
-    /// `Check(cond, message, subjects...)`: a module error.
+    /// `Check(cond, message, subjects...)`: a module error. `None` when it failed, so that
+    /// `?` returns from the visitor as LLVM's `Check` macro does.
     pub fn check_module(&mut self, cond: bool, message: &'static str, subjects: &[Subject]) -> Step {
         if cond {
             return Some(());
         }
+        self.fail_module(message, subjects);
+        None
+    }
+
+    /// A subject printed as `text` (then a newline), as LLVM prints attributes and numbers.
+    pub fn text(&mut self, text: impl Into<Box<str>>) -> Subject {
+        self.report.texts.push(text.into());
+        Subject::Text(self.report.texts.len() as u32 - 1)
+    }
+
+    /// `CheckFailed(message, subjects...)`: records a module error (the message may be built
+    /// at run time, as LLVM's `Twine`s are).
+    pub fn fail_module(&mut self, message: impl Into<std::borrow::Cow<'static, str>>, subjects: &[Subject]) {
         let d = Diagnostic { kind: Kind::Error, message: message.into(), subjects: subjects.to_vec() };
         self.report.diagnostics.push(d);
-        None
     }
 
     fn mark(&mut self, id: MdId) -> bool {

@@ -1,0 +1,185 @@
+//! The function being verified: its body, its control-flow graph and the users of its values.
+
+use llrs_ir::function::Body;
+use llrs_ir::module::{FuncData, Global};
+use llrs_ir::{BlockId, GlobalId, InstData, InstExtra, InstId, Opcode, TypeId, Value};
+
+/// One user of a local value: operand `index` of `user` (`bundle` when the operand is an
+/// operand-bundle input: `index` then counts the inputs of all bundles in order).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct User {
+    /// The instruction that uses the value.
+    pub user: InstId,
+    /// The operand index.
+    pub index: u32,
+    /// The use is an input of an operand bundle.
+    pub bundle: bool,
+}
+
+/// A defined function as the visitors see it.
+pub struct FnCtx<'m> {
+    /// The function.
+    pub g: GlobalId,
+    /// Its global.
+    pub gl: &'m Global,
+    /// Its function data.
+    pub fd: &'m FuncData,
+    /// Its body.
+    pub body: &'m Body,
+    /// Its function type.
+    pub fn_ty: TypeId,
+    /// Successors of each block (by block id), in LLVM's successor order.
+    succs: Vec<Vec<BlockId>>,
+    /// Predecessors of each block (by block id): one entry per edge, in LLVM's order of uses.
+    preds: Vec<Vec<BlockId>>,
+    /// Users of each instruction's value (by instruction id), most recent use first as LLVM's
+    /// use-lists.
+    inst_users: Vec<Vec<User>>,
+    /// Users of each argument.
+    arg_users: Vec<Vec<User>>,
+}
+
+impl<'m> FnCtx<'m> {
+    /// The context of function `g` of `m`, which must have a body.
+    pub fn new(m: &'m llrs_ir::Module, g: GlobalId) -> Option<Self> {
+        let gl = &m.globals[g];
+        let fd = gl.func.as_deref()?;
+        let body = fd.body.as_ref()?;
+        let nb = body.blocks.len();
+        let mut succs = vec![Vec::new(); nb];
+        let mut preds = vec![Vec::new(); nb];
+        let mut inst_users: Vec<Vec<User>> = vec![Vec::new(); body.insts.len()];
+        let mut arg_users: Vec<Vec<User>> = vec![Vec::new(); m.ctx.fn_params(gl.value_ty).len()];
+        for &b in &body.layout {
+            let Some(&t) = body.blocks[b].insts.last() else { continue };
+            let s = successors(&body.insts[t]);
+            for &to in &s {
+                if let Some(p) = preds.get_mut(to.0 as usize) {
+                    p.push(b);
+                }
+            }
+            succs[b.0 as usize] = s;
+        }
+        for &b in &body.layout {
+            for &i in &body.blocks[b].insts {
+                let inst = &body.insts[i];
+                let mut add = |v: Value, index: u32, bundle: bool| {
+                    let list = match v {
+                        Value::Inst(d) => inst_users.get_mut(d.0 as usize),
+                        Value::Arg(a) => arg_users.get_mut(a as usize),
+                        _ => None,
+                    };
+                    if let Some(l) = list {
+                        l.push(User { user: i, index, bundle });
+                    }
+                };
+                for (k, &op) in inst.operands.iter().enumerate() {
+                    add(op, k as u32, false);
+                }
+                if let Some(cd) = inst.call() {
+                    let mut k = 0;
+                    for bu in &cd.bundles {
+                        for &v in &bu.inputs {
+                            add(v, k, true);
+                            k += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // LLVM's use-lists put the most recent use first.
+        for l in &mut preds {
+            l.reverse();
+        }
+        for l in inst_users.iter_mut().chain(arg_users.iter_mut()) {
+            l.reverse();
+        }
+        Some(FnCtx { g, gl, fd, body, fn_ty: gl.value_ty, succs, preds, inst_users, arg_users })
+    }
+
+    /// The instruction `i`.
+    pub fn inst(&self, i: InstId) -> &'m InstData {
+        &self.body.insts[i]
+    }
+
+    /// The block holding `i`.
+    pub fn block_of(&self, i: InstId) -> Option<BlockId> {
+        *self.body.inst_block.get(i)
+    }
+
+    /// The successors of block `b` (its terminator's, in LLVM's order).
+    pub fn succs(&self, b: BlockId) -> &[BlockId] {
+        self.succs.get(b.0 as usize).map_or(&[], |v| &v[..])
+    }
+
+    /// The predecessors of block `b`, one per edge (`predecessors(BB)`).
+    pub fn preds(&self, b: BlockId) -> &[BlockId] {
+        self.preds.get(b.0 as usize).map_or(&[], |v| &v[..])
+    }
+
+    /// The users of a local value (instruction or argument), most recent use first.
+    pub fn users(&self, v: Value) -> &[User] {
+        let l = match v {
+            Value::Inst(i) => self.inst_users.get(i.0 as usize),
+            Value::Arg(a) => self.arg_users.get(a as usize),
+            _ => None,
+        };
+        l.map_or(&[], |v| &v[..])
+    }
+
+    /// The terminator of `b`, if its last instruction is one.
+    pub fn terminator(&self, b: BlockId) -> Option<InstId> {
+        let &t = self.body.blocks[b].insts.last()?;
+        self.body.insts[t].op.is_terminator().then_some(t)
+    }
+
+    /// `BasicBlock::getFirstNonPHI`.
+    pub fn first_non_phi(&self, b: BlockId) -> Option<InstId> {
+        self.body.blocks[b].insts.iter().copied().find(|&i| self.body.insts[i].op != Opcode::Phi)
+    }
+
+    /// The entry block.
+    pub fn entry(&self) -> Option<BlockId> {
+        self.body.entry()
+    }
+}
+
+/// The successors of a terminator, in LLVM's order (`Instruction::getSuccessor`).
+pub fn successors(inst: &InstData) -> Vec<BlockId> {
+    let blocks =
+        |vs: &[Value]| vs.iter().filter_map(|v| if let Value::Block(b) = v { Some(*b) } else { None }).collect();
+    let ops = &inst.operands[..];
+    match inst.op {
+        Opcode::Br => blocks(ops),
+        Opcode::Switch => {
+            // [cond, default, (value, dest)*]: the default first, then the cases.
+            let mut out = Vec::new();
+            if let Some(Value::Block(d)) = ops.get(1) {
+                out.push(*d);
+            }
+            for pair in ops.get(2..).unwrap_or(&[]).chunks(2) {
+                if let Some(Value::Block(d)) = pair.get(1) {
+                    out.push(*d);
+                }
+            }
+            out
+        }
+        Opcode::IndirectBr => blocks(ops.get(1..).unwrap_or(&[])),
+        Opcode::Invoke | Opcode::CallBr => {
+            let n = inst.call().map_or(0, |c| c.num_args as usize);
+            blocks(ops.get(1 + n..).unwrap_or(&[]))
+        }
+        Opcode::CatchSwitch => {
+            // [parent, handlers..., unwind?]: LLVM lists the unwind destination first.
+            let n = match inst.extra {
+                InstExtra::CatchSwitch(n) => n as usize,
+                _ => ops.len().saturating_sub(1),
+            };
+            let mut out: Vec<BlockId> = blocks(ops.get(1 + n..).unwrap_or(&[]));
+            out.extend(blocks(ops.get(1..1 + n).unwrap_or(&[])).iter());
+            out
+        }
+        Opcode::CatchRet | Opcode::CleanupRet => blocks(ops.get(1..).unwrap_or(&[])),
+        _ => Vec::new(),
+    }
+}
