@@ -40,6 +40,8 @@ pub struct Verifier<'m> {
     pub assign_users: FxHashMap<MdId, Vec<GlobalId>>,
     /// For each `DIAssignID`: the functions whose instructions carry it.
     pub assign_insts: FxHashMap<MdId, Vec<GlobalId>>,
+    /// The module's data layout (LLVM's default when it has none).
+    pub layout: llrs_ir::datalayout::DataLayout,
     /// State of the instruction visitors (`crate::ir::inst`).
     pub inst_state: crate::ir::inst::InstState,
     /// State of the exception-handling visitors (`crate::ir::eh`).
@@ -72,6 +74,12 @@ impl<'m> Verifier<'m> {
             assign_kind: m.ctx.names.lookup(b"DIAssignID"),
             assign_users: FxHashMap::default(),
             assign_insts: FxHashMap::default(),
+            layout: m
+                .data_layout
+                .as_deref()
+                .and_then(|s| std::str::from_utf8(s).ok())
+                .and_then(|s| llrs_ir::datalayout::DataLayout::parse(s).ok())
+                .unwrap_or_default(),
             inst_state: Default::default(),
             eh_state: Default::default(),
             intr_state: Default::default(),

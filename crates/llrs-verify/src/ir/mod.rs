@@ -18,6 +18,7 @@ pub mod md_attach;
 pub mod memory;
 pub mod ops;
 pub mod tbaa;
+pub mod util;
 
 pub use ctx::FnCtx;
 
