@@ -8,6 +8,7 @@ mod writer;
 
 pub use diag::Diagnostic;
 use llrs_ir::Module;
+pub use writer::ValuePrinter;
 
 /// Parses a whole `.ll` module. `file_name` is used in diagnostics only.
 pub fn parse_module(src: &[u8], file_name: &str) -> Result<Module, Diagnostic> {

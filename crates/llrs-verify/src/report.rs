@@ -89,3 +89,64 @@ impl Report {
         self.diagnostics.iter().filter(|d| d.kind == Kind::Error)
     }
 }
+
+impl Report {
+    /// The report as LLVM's verifier writes it: each message on its own line, then the values
+    /// it names as `VerifierSupport::Write` prints them (an instruction whole, other values as
+    /// typed operands, metadata as `!N = ...`, a type as ` T` with no newline after it).
+    /// `module_id` is what `; ModuleID` subjects print (the input's name).
+    pub fn render(&self, m: &llrs_ir::Module, module_id: &str) -> String {
+        let mut out = String::new();
+        let mut p = llrs_asm::ValuePrinter::new(m);
+        for d in &self.diagnostics {
+            self.render_one(d, &mut p, module_id, &mut out);
+        }
+        out
+    }
+
+    /// The lines of one diagnostic, appended to `out` (see [`Report::render`]).
+    pub fn render_one(&self, d: &Diagnostic, p: &mut llrs_asm::ValuePrinter<'_>, module_id: &str, out: &mut String) {
+        out.push_str(&d.message);
+        out.push('\n');
+        for s in &d.subjects {
+            let before = out.len();
+            match *s {
+                Subject::Md(id) => p.metadata(Md::Node(id), out),
+                Subject::MdRef(md) => p.metadata(md, out),
+                Subject::Global(g) => p.global(g, out),
+                Subject::Inst(g, i) => p.instruction(g, i, out),
+                Subject::Value(g, Value::Inst(i)) => p.instruction(g, i, out),
+                Subject::Value(g, v) => p.operand(g, v, out),
+                Subject::Record(g, i, k) => p.dbg_record(g, i, k, out),
+                Subject::Block(g, b) => p.block(g, b, out),
+                Subject::NamedMd(name) => {
+                    p.named_md(name, out);
+                    // `NamedMDNode::print` ends its line itself; `Write` adds another.
+                    out.push('\n');
+                }
+                Subject::Number(n) => out.push_str(&n.to_string()),
+                Subject::Type(t) => {
+                    out.push(' ');
+                    p.ty(t, out);
+                    continue;
+                }
+                Subject::Comdat(c) => {
+                    p.comdat(c, out);
+                    out.push('\n');
+                    continue;
+                }
+                Subject::Module => {
+                    out.push_str("; ModuleID = '");
+                    out.push_str(module_id);
+                    out.push_str("'\n");
+                    continue;
+                }
+                Subject::Text(k) => out.push_str(self.texts.get(k as usize).map_or("", |t| t)),
+            }
+            // `Write(nullptr)` prints nothing, not even the newline.
+            if out.len() > before || matches!(s, Subject::Text(_)) {
+                out.push('\n');
+            }
+        }
+    }
+}

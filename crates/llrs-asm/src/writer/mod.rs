@@ -15,6 +15,9 @@ mod slots;
 mod summary;
 mod summary_bitcode;
 mod types;
+mod value_print;
+
+pub use value_print::ValuePrinter;
 
 use llrs_ir::metadata::Md;
 use llrs_ir::module::{AsmId, GlobalId};

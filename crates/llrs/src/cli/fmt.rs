@@ -83,7 +83,13 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
         let report = llrs_verify::verify(&module);
         if report.broken_debug_info() {
-            warnings.extend(report.debug_info().map(|d| d.message.to_string()));
+            let mut p = llrs_asm::ValuePrinter::new(&module);
+            for d in report.debug_info() {
+                let mut text = String::new();
+                report.render_one(d, &mut p, file_name, &mut text);
+                warnings.extend(text.lines().map(str::to_string));
+            }
+            drop(p);
             warnings.push(format!("warning: ignoring invalid debug info in {file_name}"));
             llrs_ir::debug_strip::strip_debug_info(&mut module);
         } else {
@@ -94,7 +100,7 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     if !verified {
         let report = llrs_verify::verify(&module);
         if report.is_broken() || report.broken_debug_info() {
-            let messages = report.diagnostics.iter().map(|d| d.message.to_string()).collect();
+            let messages = report.render(&module, file_name).lines().map(str::to_string).collect();
             return Err(FmtError::Verify { warnings, messages });
         }
     }
