@@ -1,7 +1,8 @@
 //! Throughput of the `.ll` reader and writer on real programs: for every
 //! `target/corpus/programs/NAME.ll.canon` (sqlite3 by clang, rust crates by rustc), the benchmarks
-//! `parse/NAME` (text → module) and `print/NAME` (module → text), reported in bytes of input per
-//! second. Run with `cargo bench -p llrs --bench programs` (add a name to run only some, e.g.
+//! `parse/NAME` (text → module), `print/NAME` (module → text), `verify/NAME` (the verifier on
+//! the parsed module) and `verify-cmd/NAME` (`llrs verify`'s work: parse and verify), reported in
+//! bytes of input per second. Run with `cargo bench -p llrs --bench programs` (add a name to run only some, e.g.
 //! `-- parse/rust-regex`). The corpus comes from `../shared/tools/corpus target/corpus`.
 
 use std::hint::black_box;
@@ -59,8 +60,20 @@ fn bench_programs(c: &mut Criterion) {
         group.finish();
 
         let mut group = c.benchmark_group("print");
-        group.throughput(bytes).sampling_mode(SamplingMode::Flat);
+        group.throughput(bytes.clone()).sampling_mode(SamplingMode::Flat);
         group.bench_function(&name, |b| b.iter(|| llrs::asm::print_module(black_box(&module))));
+        group.finish();
+
+        let mut group = c.benchmark_group("verify");
+        group.throughput(bytes.clone()).sampling_mode(SamplingMode::Flat);
+        group.bench_function(&name, |b| b.iter(|| llrs::verify::verify(black_box(&module))));
+        group.finish();
+
+        let mut group = c.benchmark_group("verify-cmd");
+        group.throughput(bytes).sampling_mode(SamplingMode::Flat);
+        group.bench_function(&name, |b| {
+            b.iter(|| llrs::cli::verify::verify_source(black_box(&src), &file_name).map(|w| w.len()))
+        });
         group.finish();
     }
 }

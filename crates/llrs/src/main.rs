@@ -11,6 +11,8 @@ llrs: a pure-Rust toolkit for LLVM IR
 Usage:
   llrs fmt [FILE|-]    parse LLVM IR (.ll) and print it as `llvm-as FILE -o - | llvm-dis` does;
                        reads standard input when FILE is `-` or absent
+  llrs verify FILE...  check each module as `opt -passes=verify -disable-output` does: silent
+                       when valid; LLVM's verifier report otherwise (`-` reads standard input)
   llrs --help          print this help
   llrs --version       print the version
 
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("fmt") => fmt_command(&args[1..]),
+        Some("verify") => verify_command(&args[1..]),
         _ => usage_error(&format!("unknown command '{}'", first.to_string_lossy())),
     }
 }
@@ -101,6 +104,71 @@ fn fmt_command(args: &[OsString]) -> ExitCode {
             let _ = io::stderr().lock().write_all(text.as_bytes());
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `llrs verify FILE...`: each file in turn; exit 1 when any is rejected.
+fn verify_command(args: &[OsString]) -> ExitCode {
+    let mut files = Vec::new();
+    let mut only_operands = false;
+    for arg in args {
+        match arg.to_str() {
+            Some("-h" | "--help") if !only_operands => {
+                print!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            Some("--") if !only_operands => only_operands = true,
+            Some(flag) if !only_operands && flag.starts_with('-') && flag != "-" => {
+                return usage_error(&format!("verify: unknown option '{flag}'"));
+            }
+            _ => files.push(arg),
+        }
+    }
+    if files.is_empty() {
+        return usage_error("verify: no input file");
+    }
+    let mut ok = true;
+    for path in files {
+        let (name, src) = match read_input(path) {
+            Ok(input) => input,
+            Err(message) => {
+                eprintln!("{message}");
+                ok = false;
+                continue;
+            }
+        };
+        let mut text = match llrs::cli::verify::verify_source(&src, &name) {
+            Ok(warnings) => warnings.join("\n"),
+            Err(report) => {
+                ok = false;
+                report
+            }
+        };
+        if !text.is_empty() {
+            text.push('\n');
+            let _ = io::stderr().lock().write_all(text.as_bytes());
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The name and bytes of an input: a file, or standard input for `-`.
+fn read_input(path: &OsString) -> Result<(String, Vec<u8>), String> {
+    if path == "-" {
+        let mut src = Vec::new();
+        return match io::stdin().lock().read_to_end(&mut src) {
+            Ok(_) => Ok(("<stdin>".to_string(), src)),
+            Err(err) => Err(format!("llrs: error: could not read <stdin>: {err}")),
+        };
+    }
+    let name = path.to_string_lossy().into_owned();
+    match std::fs::read(path) {
+        Ok(src) => Ok((name, src)),
+        Err(err) => Err(format!("llrs: error: could not open {name}: {err}")),
     }
 }
 

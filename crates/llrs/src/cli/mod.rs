@@ -2,3 +2,4 @@
 //! and does the I/O; everything a test may want to call without a subprocess lives here.
 
 pub mod fmt;
+pub mod verify;
