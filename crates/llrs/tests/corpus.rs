@@ -5,6 +5,9 @@
 //! - `identity::X.ll`: printing the parse of `X.ll.canon` gives `X.ll.canon` back (or `X.ll.canon2`);
 //! - `canon::X.ll`: printing the parse of `X.ll` gives `X.ll.canon`;
 //! - `reject::X.ll`: where LLVM rejects `X.ll` (`X.ll.parse-error`), so does llrs;
+//! - `verify::X.ll`: where LLVM's verifier rejects `X.ll` (`X.ll.verify-error`), so does llrs,
+//!   with LLVM's first message; `verifyreport::X.ll`: with LLVM's whole report (messages and the
+//!   values they name, as the conformance tool compares them);
 //! - `nocrash::X.mir`: `llrs fmt X.mir` does not panic;
 //! - `identity::examples/X.ll`: the project's examples are canonical: printing one gives it back.
 //!
@@ -16,7 +19,8 @@
 //!
 //! Environment:
 //! - `LLRS_FULL_CORPUS=1`: run every file; by default only a quick, deterministic subset runs
-//!   (every 10th file of `llvm-test` and of `mir` by sorted path, and `programs/rust-regex.ll`).
+//!   (every 10th file of `llvm-test`, `mir` and `verify-mutants` by sorted path, and
+//!   `programs/rust-regex.ll`).
 //! - `LLRS_UPDATE_KNOWN_FAILURES=1`: instead of failing, rewrite the list with the tests that fail
 //!   now (entries for tests that did not run this time are kept).
 //! - `LLRS_CORPUS_DIR=DIR`: read the corpus from DIR instead of `target/corpus`.
@@ -32,7 +36,7 @@ use std::sync::{Arc, Mutex};
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
 /// The corpus folders, relative to `target/corpus`.
-const SUITES: [&str; 3] = ["llvm-test", "programs", "mir"];
+const SUITES: [&str; 4] = ["llvm-test", "programs", "mir", "verify-mutants"];
 /// In the quick subset: every n-th file of `llvm-test` and `mir`.
 const SUBSET_STRIDE: usize = 10;
 /// In the quick subset: the only file of `programs` (the smallest; the others are for benchmarks).
@@ -44,6 +48,10 @@ enum Kind {
     Canon,
     Reject,
     NoCrash,
+    /// The verifier rejects the file with LLVM's first message.
+    Verify,
+    /// The verifier rejects the file with LLVM's whole report.
+    VerifyReport,
     /// A file of `examples/`, canonical itself: printing its parse gives it back.
     SelfIdentity,
 }
@@ -55,6 +63,8 @@ impl Kind {
             Kind::Canon => "canon",
             Kind::Reject => "reject",
             Kind::NoCrash => "nocrash",
+            Kind::Verify => "verify",
+            Kind::VerifyReport => "verifyreport",
         }
     }
 }
@@ -272,6 +282,8 @@ fn kinds_of(rel: &str, siblings: &HashSet<String>) -> Vec<Kind> {
         vec![Kind::Identity, Kind::Canon]
     } else if siblings.contains(&format!("{name}.parse-error")) {
         vec![Kind::Reject]
+    } else if siblings.contains(&format!("{name}.verify-error")) {
+        vec![Kind::Verify, Kind::VerifyReport]
     } else {
         Vec::new()
     }
@@ -355,12 +367,52 @@ fn check(case: &Case) -> Result<(), String> {
             let src = read(input)?;
             compare(&print(&src, &name)?, &src, input)
         }
+        Kind::Verify | Kind::VerifyReport => {
+            let want = report_lines(&String::from_utf8_lossy(&read(&with_suffix(input, ".verify-error"))?));
+            let got = match llrs::cli::fmt::load_source(&read(input)?, &name) {
+                Ok(_) => return Err(format!("accepted, but LLVM's verifier rejects it: {}", first(&want))),
+                Err(llrs::cli::fmt::FmtError::Verify { warnings, messages }) => {
+                    let text: Vec<String> = warnings.into_iter().chain(messages).collect();
+                    report_lines(&text.join("\n"))
+                }
+                Err(err) => return Err(format!("rejected while parsing: {err}")),
+            };
+            if case.kind == Kind::Verify {
+                return if first(&got) == first(&want) {
+                    Ok(())
+                } else {
+                    Err(format!("first message: want {:?}, got {:?}", first(&want), first(&got)))
+                };
+            }
+            match got.iter().zip(&want).position(|(g, w)| g != w) {
+                Some(k) => Err(format!("report line {}: want {:?}, got {:?}", k + 1, want[k], got[k])),
+                None if got.len() != want.len() => {
+                    Err(format!("report: want {} lines, got {}", want.len(), got.len()))
+                }
+                None => Ok(()),
+            }
+        }
         Kind::NoCrash => {
             // Any result will do (Machine IR is refused for now); only a panic fails.
             let _ = llrs::cli::fmt::format_source(&read(input)?, &name);
             Ok(())
         }
     }
+}
+
+/// A verifier report's lines as the conformance tool compares them: up to where LLVM aborted,
+/// without blank lines, warnings and the tool's own `llrs...` lines, right-trimmed.
+fn report_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .take_while(|l| !l.starts_with("LLVM ERROR:") && !l.starts_with("PLEASE submit") && !l.starts_with("Stack dump"))
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("warning:") && !l.trim().starts_with("llrs"))
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// The first line of a report, trimmed (empty when there is none).
+fn first(lines: &[String]) -> &str {
+    lines.first().map_or("", |l| l.trim())
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
