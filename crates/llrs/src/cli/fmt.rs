@@ -82,6 +82,12 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
     let mut verified = false;
     if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
         let report = llrs_verify::verify(&module);
+        if report.is_broken() {
+            // `UpgradeDebugInfo`: a broken module is a fatal error, whatever its debug info
+            // (LLVM prints the whole report, then aborts).
+            let messages = report.render(&module, file_name).lines().map(str::to_string).collect();
+            return Err(FmtError::Verify { warnings, messages });
+        }
         if report.broken_debug_info() {
             let mut p = llrs_asm::ValuePrinter::new(&module);
             for d in report.debug_info() {
@@ -94,7 +100,7 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
             llrs_ir::debug_strip::strip_debug_info(&mut module);
         } else {
             // The same module again would give the same report.
-            verified = !report.is_broken();
+            verified = true;
         }
     }
     if !verified {
