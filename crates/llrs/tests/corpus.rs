@@ -386,9 +386,7 @@ fn check(case: &Case) -> Result<(), String> {
             }
             match got.iter().zip(&want).position(|(g, w)| g != w) {
                 Some(k) => Err(format!("report line {}: want {:?}, got {:?}", k + 1, want[k], got[k])),
-                None if got.len() != want.len() => {
-                    Err(format!("report: want {} lines, got {}", want.len(), got.len()))
-                }
+                None if got.len() != want.len() => Err(format!("report: want {} lines, got {}", want.len(), got.len())),
                 None => Ok(()),
             }
         }
@@ -404,7 +402,9 @@ fn check(case: &Case) -> Result<(), String> {
 /// without blank lines, warnings and the tool's own `llrs...` lines, right-trimmed.
 fn report_lines(text: &str) -> Vec<String> {
     text.lines()
-        .take_while(|l| !l.starts_with("LLVM ERROR:") && !l.starts_with("PLEASE submit") && !l.starts_with("Stack dump"))
+        .take_while(|l| {
+            !l.starts_with("LLVM ERROR:") && !l.starts_with("PLEASE submit") && !l.starts_with("Stack dump")
+        })
         .filter(|l| !l.trim().is_empty() && !l.starts_with("warning:") && !l.trim().starts_with("llrs"))
         .map(|l| l.trim_end().to_string())
         .collect()
