@@ -1,6 +1,7 @@
 //! The upgrade of `i1 @llvm.coro.end(ptr, i1)` to LLVM 22's `void @llvm.coro.end(ptr, i1, token)`:
 //! calls gain a `token none` operand and lose their result, call-site attributes and metadata
-//! other than `!dbg`; the declaration is re-created at the end of the module.
+//! other than `!dbg`; the declaration is re-created at the end of the module. A call keeps its
+//! name (LLVM's `takeName` onto the void call), which the verifier then rejects, as LLVM's does.
 
 use super::Parser;
 use llrs_ir::instructions::{AttrList, TailKind};
@@ -54,7 +55,6 @@ impl<'a> Parser<'a> {
                     }
                     d.operands.push(Value::Const(none));
                     d.ty = void;
-                    d.name = None;
                     d.fmf = 0;
                     d.md.retain(|(k, _)| *k == dbg);
                     if let InstExtra::Call(cd) = &mut d.extra {
