@@ -1,6 +1,14 @@
 //! The llrs verifier: LLVM's `Verifier.cpp` over an llrs [`Module`], reporting LLVM's messages.
 //!
-//! This slice holds LLVM's debug-info checks (the `CheckDI`s): each node reachable from the
+//! [`check`] answers as `llvm-as` does after reading a module: `Ok`, or the errors as values
+//! (message, the values named, `Display` as LLVM's report). [`verify`] gives the raw [`Report`]
+//! (module errors and debug-info failures apart), which [`Report::render`] prints.
+//!
+//! The module checks are LLVM's `verify(F)` for each function (every block ends in a
+//! terminator; `visitFunction`; each instruction's visitor with dominance of every use;
+//! attributes, calls, exception handling, intrinsics, metadata attachments), then `verify()`
+//! for the module (globals, aliases, ifuncs, comdats, module flags). The debug-info checks (the
+//! `CheckDI`s): each node reachable from the
 //! module's functions, instructions, debug records, global variables and named metadata is
 //! checked once by the rules of its class (`visitDISubprogram`, `visitDILocation`, ...), then
 //! the module-wide rules (every compile unit is listed in `!llvm.dbg.cu`, every location of a
@@ -25,6 +33,7 @@
 #![allow(dead_code)]
 
 mod dwarf;
+mod errors;
 mod expression;
 mod function;
 mod globals;
@@ -40,6 +49,7 @@ mod types;
 mod variables;
 mod walk;
 
+pub use errors::{check, errors_of, VerifyError, VerifyErrors};
 pub use report::{Diagnostic, Kind, Report, Subject};
 
 use llrs_ir::Module;
