@@ -81,3 +81,29 @@ fn unknown_command_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown command 'frobnicate'"));
 }
+
+#[test]
+fn verify_is_silent_on_a_valid_module() {
+    let out = llrs(&["verify", "examples/hello.ll"], &repo_root());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+}
+
+#[test]
+fn verify_prints_llvm_s_report_and_fails() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let src = "define i32 @f(i32 %a) {\nentry:\n  %x = add i32 %y, 1\n  %y = add i32 %a, 1\n  ret i32 %x\n}\n";
+    std::fs::write(dir.join("cli-verify-bad.ll"), src).expect("write a .ll file");
+    let out = llrs(&["verify", "cli-verify-bad.ll", "cli-verify-bad.ll"], dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let report = "Instruction does not dominate all uses!\n  %y = add i32 %a, 1\n  %x = add i32 %y, 1\n\
+        llrs: cli-verify-bad.ll: error: input module is broken!\n";
+    assert_eq!(text(&out.stderr), format!("{report}{report}"));
+}
+
+#[test]
+fn verify_needs_a_file() {
+    let out = llrs(&["verify"], &repo_root());
+    assert_eq!(out.status.code(), Some(2));
+}
