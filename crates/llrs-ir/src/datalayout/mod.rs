@@ -909,18 +909,33 @@ impl DataLayout {
     /// structs of sized types (structs that hold scalable vectors only when all their fields are
     /// the same scalable vector type), target types with a sized layout.
     pub fn is_sized(&self, ctx: &Context, ty: TypeId) -> bool {
-        self.is_sized_rec(ctx, ty, &mut Vec::new(), 0)
+        self.is_sized_rec(ctx, ty, &mut Vec::new(), &mut Vec::new(), 0)
     }
 
-    fn is_sized_rec(&self, ctx: &Context, ty: TypeId, visited: &mut Vec<TypeId>, depth: u32) -> bool {
+    /// `visited` holds the structs entered (LLVM's `Visited` set: a struct met again is not
+    /// sized), `sized` those found sized (LLVM caches that on the struct, so a struct used
+    /// twice is checked once).
+    fn is_sized_rec(
+        &self,
+        ctx: &Context,
+        ty: TypeId,
+        visited: &mut Vec<TypeId>,
+        sized: &mut Vec<TypeId>,
+        depth: u32,
+    ) -> bool {
         if depth >= MAX_DEPTH {
             return false;
         }
         match type_of(ctx, ty) {
             Some(Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx) => true,
-            Some(Type::Array(_, elem) | Type::Vector { elem, .. }) => self.is_sized_rec(ctx, *elem, visited, depth + 1),
+            Some(Type::Array(_, elem) | Type::Vector { elem, .. }) => {
+                self.is_sized_rec(ctx, *elem, visited, sized, depth + 1)
+            }
             Some(Type::TargetExt { name, types, ints }) => target_layout(ctx, ctx.name(*name), types, ints).is_some(),
             Some(Type::Struct { .. } | Type::Named(_)) => {
+                if sized.contains(&ty) {
+                    return true;
+                }
                 let Some((_, elems)) = struct_body(ctx, ty) else {
                     return false;
                 };
@@ -931,11 +946,15 @@ impl DataLayout {
                 let homogeneous_scalable =
                     matches!(elems.first().and_then(|&e| type_of(ctx, e)), Some(Type::Vector { scalable: true, .. }))
                         && elems.iter().all(|&e| e == elems[0]);
-                homogeneous_scalable
+                let ok = homogeneous_scalable
                     || elems.iter().all(|&e| {
                         !self.is_scalable_rec(ctx, e, &mut Vec::new(), depth + 1)
-                            && self.is_sized_rec(ctx, e, visited, depth + 1)
-                    })
+                            && self.is_sized_rec(ctx, e, visited, sized, depth + 1)
+                    });
+                if ok {
+                    sized.push(ty);
+                }
+                ok
             }
             _ => false,
         }
