@@ -49,7 +49,7 @@ impl Verifier<'_> {
             _ => (None, 0, 0),
         };
         let space = ty.ptr_addrspace(inst.ty).unwrap_or(space);
-        let sized = has(allocated, |t| self.data_layout().is_sized(&m.ctx, t));
+        let sized = has(allocated, |t| self.is_sized_type(t));
         self.check_module(sized, "Cannot allocate unsized type", &s)?;
         let non_local = has(allocated, |t| contains_non_local_target_type(&m.ctx, t, &mut FxHashSet::default(), 0));
         self.check_module(!non_local, "Alloca has illegal target extension type", &s)?;
@@ -87,7 +87,7 @@ impl Verifier<'_> {
         if align != 0 {
             self.check_module(align <= MAXIMUM_ALIGNMENT, "huge alignment values are unsupported", &s)?;
         }
-        let sized = self.data_layout().is_sized(&m.ctx, el);
+        let sized = self.is_sized_type(el);
         self.check_module(sized, "loading unsized types is not allowed", &s)?;
         let order = ordering(atomic);
         if order != Ordering::NotAtomic {
@@ -121,7 +121,7 @@ impl Verifier<'_> {
         if align != 0 {
             self.check_module(align <= MAXIMUM_ALIGNMENT, "huge alignment values are unsupported", &s)?;
         }
-        let sized = has(el, |t| self.data_layout().is_sized(&m.ctx, t));
+        let sized = has(el, |t| self.is_sized_type(t));
         self.check_module(sized, "storing unsized types is not allowed", &s)?;
         // A sized type has a type id.
         let Some(el) = el else { return None };

@@ -22,7 +22,7 @@ impl Verifier<'_> {
         };
         let base_is_ptr = has(ptr_ty, |t| ty.is_ptr(ty.scalar(t)));
         self.check_module(base_is_ptr, "GEP base pointer is not a vector or a vector of pointers", &s)?;
-        let sized = has(src, |t| self.data_layout().is_sized(&m.ctx, t));
+        let sized = has(src, |t| self.is_sized_type(t));
         self.check_module(sized, "GEP into unsized type!", &s)?;
         if let Some(src) = src.filter(|&t| ty.is_struct(t)) {
             let scalable = self.data_layout().is_scalable(&m.ctx, src);

@@ -6,6 +6,7 @@
 mod arith;
 mod casts;
 mod gep;
+pub(crate) mod sized;
 mod vector;
 
 #[cfg(test)]
@@ -26,6 +27,11 @@ impl Verifier<'_> {
     pub(crate) fn operand_ty(&self, f: &FnCtx<'_>, i: InstId, k: usize) -> Option<TypeId> {
         let v = *f.inst(i).operands.get(k)?;
         self.value_ty(f, v)
+    }
+
+    /// `Type::isSized`.
+    pub(crate) fn is_sized_type(&self, t: TypeId) -> bool {
+        sized::is_sized(self.data_layout(), &self.v.m.ctx, t)
     }
 }
 
