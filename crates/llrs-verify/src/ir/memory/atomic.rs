@@ -30,7 +30,7 @@ impl Verifier<'_> {
         let mut s: Vec<Subject> = el.map(Subject::Type).into_iter().collect();
         s.push(Subject::Inst(f.g, i));
         self.check_module(ok, "cmpxchg operand must have integer or pointer type", &s)?;
-        let Some(el) = el else { return None };
+        let el = el?;
         self.check_atomic_mem_access_size(f, el, i)?;
         self.visit_instruction(f, i)
     }
@@ -62,7 +62,7 @@ impl Verifier<'_> {
             self.fail_module(msg, &s);
             return None;
         }
-        let Some(el) = el else { return None };
+        let el = el?;
         self.check_atomic_mem_access_size(f, el, i)?;
         self.check_module(name.is_some(), "Invalid binary operation!", &[Subject::Inst(f.g, i)])?;
         self.visit_instruction(f, i)

@@ -124,7 +124,7 @@ impl Verifier<'_> {
         let sized = has(el, |t| self.is_sized_type(t));
         self.check_module(sized, "storing unsized types is not allowed", &s)?;
         // A sized type has a type id.
-        let Some(el) = el else { return None };
+        let el = el?;
         let order = ordering(atomic);
         if order != Ordering::NotAtomic {
             let acquire = matches!(order, Ordering::Acquire | Ordering::AcqRel);
