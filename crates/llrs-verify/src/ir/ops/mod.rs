@@ -4,13 +4,13 @@
 //! `SelectInst::areInvalidOperands`, `*::isValidOperands`, `getIndexedType`).
 
 mod arith;
-mod casts;
+pub(crate) mod casts;
 mod gep;
 pub(crate) mod sized;
-mod vector;
+pub(crate) mod vector;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use super::util::Types;
 use super::FnCtx;
