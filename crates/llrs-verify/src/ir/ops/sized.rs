@@ -1,6 +1,6 @@
-//! `Type::isSized` and `Type::isScalableTy`, with LLVM's memory of the structs found sized: a struct is sized when
-//! each of its fields is (and none is scalable, unless all are the same scalable vector
-//! type); a struct met again inside itself is not.
+//! `Type::isSized` and `Type::isScalableTy`, with LLVM's memory of the structs found sized: a
+//! struct is sized when each of its fields is (and none is scalable, unless all are the same
+//! scalable vector type); a struct met again inside itself is not.
 
 use llrs_ir::datalayout::DataLayout;
 use llrs_ir::{Context, Type, TypeId};
