@@ -37,7 +37,7 @@ impl Verifier<'_> {
         self.check_module(all_int, "GEP indexes must be integers", &s)?;
         let el_ty = src.and_then(|src| self.gep_indexed_type(f, src, idxs));
         self.check_module(el_ty.is_some(), "Invalid indices for GEP pointer type!", &s)?;
-        let result_ptr = ty.ptr_addrspace(inst.ty).filter(|_| ty.is_ptr(ty.scalar(inst.ty)));
+        let result_ptr = ty.ptr_addrspace(inst.ty);
         if result_ptr.is_none() {
             let mut subjects = s.to_vec();
             subjects.extend(el_ty.map(Subject::Type));
