@@ -77,7 +77,7 @@ impl Verifier<'_> {
                 self.check_module(n == 2, "separate_storage assumptions should have 2 arguments", &[call])?;
                 let ok = is_ptr(ty(0)) && is_ptr(ty(1));
                 self.check_module(ok, "arguments to separate_storage assumptions should be pointers", &[call])?;
-                return Some(());
+                continue;
             }
             let kind = attr_kind_rank(tag);
             self.check_module(tag == b"ignore" || kind.is_some(), "tags must be valid attribute names", &[call])?;
@@ -89,14 +89,14 @@ impl Verifier<'_> {
                 if n == 3 {
                     self.check_module(o, "third argument should be an integer if present", &[call])?;
                 }
-                return Some(());
+                continue;
             }
             if tag == b"dereferenceable" {
                 let (p, a) = (is_ptr(ty(0)), is_int(ty(1)));
                 self.check_module(n == 2, "dereferenceable assumptions should have 2 arguments", &[call])?;
                 self.check_module(p, "first argument should be a pointer", &[call])?;
                 self.check_module(a, "second argument should be an integer", &[call])?;
-                return Some(());
+                continue;
             }
             self.check_module(n <= 2, "too many arguments", &[call])?;
             let Some(kind) = kind else { break };

@@ -208,7 +208,7 @@ impl Verifier<'_> {
     /// `case Intrinsic::bswap`.
     pub(super) fn visit_bswap(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
         let size = self.types().scalar_bits(f.inst(i).ty);
-        self.check_module(size % 16 == 0, "bswap must be an even number of bytes", &[Subject::Inst(f.g, i)])
+        self.check_module(size.is_multiple_of(16), "bswap must be an even number of bytes", &[Subject::Inst(f.g, i)])
     }
 
     /// `case Intrinsic::invariant_start`.
