@@ -205,6 +205,19 @@ impl Verifier<'_> {
         Some(())
     }
 
+    /// `case Intrinsic::get_dynamic_area_offset` (LLVM 22): an integer as wide as a pointer of
+    /// the alloca address space.
+    pub(super) fn visit_dynamic_area_offset(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
+        let dl = self.data_layout();
+        let width = dl.pointer_size_in_bits(dl.alloca_addr_space());
+        let ok = self.types().int_bits(f.inst(i).ty) == Some(width);
+        self.check_module(
+            ok,
+            "get_dynamic_area_offset result type must be scalar integer matching alloca address space width",
+            &[Subject::Inst(f.g, i)],
+        )
+    }
+
     /// `case Intrinsic::bswap`.
     pub(super) fn visit_bswap(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
         let size = self.types().scalar_bits(f.inst(i).ty);

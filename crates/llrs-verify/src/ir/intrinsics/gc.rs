@@ -153,8 +153,13 @@ impl Verifier<'_> {
                 && self.intrinsic_base(g) == Some("llvm.experimental.gc.statepoint")
         });
         self.check_module(ok, "gc.result operand #1 must be from a statepoint", &[call, Subject::Value(f.g, sp)])?;
-        let Value::Inst(x) = sp else { return Some(()) };
-        let target = self.param_element_type(f.inst(x), 2);
+        let Some(sp_inst) = (match sp {
+            Value::Inst(x) => f.body.insts.get(x),
+            _ => None,
+        }) else {
+            return Some(());
+        };
+        let target = self.param_element_type(sp_inst, 2);
         let ret = target.and_then(|t| match m.ctx.type_of(t) {
             Type::Function { ret, .. } => Some(*ret),
             _ => None,
@@ -186,7 +191,7 @@ impl Verifier<'_> {
         // `getStatepoint()`: the statepoint this relocate belongs to (`None`: undef).
         let statepoint: Option<InstId>;
         let lp = match token {
-            Value::Inst(x) if f.inst(x).op == Opcode::LandingPad => Some(x),
+            Value::Inst(x) if f.body.insts.get(x).is_some_and(|d| d.op == Opcode::LandingPad) => Some(x),
             _ => None,
         };
         if let Some(lp) = lp {
@@ -223,7 +228,7 @@ impl Verifier<'_> {
         self.check_module(derived.is_some(), "gc.relocate operand #3 must be integer offset", &[call])?;
         let (base, derived) = (base?.low_u64(), derived?.low_u64());
         let Some(sp) = statepoint else { return Some(()) };
-        let sp_inst = f.inst(sp);
+        let Some(sp_inst) = f.body.insts.get(sp) else { return Some(()) };
         let live = sp_inst
             .call()
             .and_then(|cd| cd.bundles.iter().find(|b| self.v.m.ctx.name(b.tag) == b"gc-live"))

@@ -3,7 +3,7 @@
 //! `verifyNoAliasScopeDecl` and `verifyDeoptimizeCallingConvs`.
 //!
 //! `visit_intrinsic_call` holds the prologue and the switch over the intrinsic's name; the cases
-//! are in `cases.rs` (general intrinsics), `gc.rs` (statepoints and garbage collection),
+//! are in `cases.rs` and `cases2.rs` (general intrinsics), `gc.rs` (statepoints and garbage collection),
 //! `frame.rs` (frame escape, noalias scope declarations, deoptimize) and `funclet.rs` (the
 //! check after the switch); `more.rs` holds the second half of LLVM's switch.
 
@@ -251,6 +251,7 @@ impl Verifier<'_> {
             | "llvm.sdiv.fix.sat" | "llvm.udiv.fix" | "llvm.udiv.fix.sat" => self.visit_fixed_point(f, i, base),
             "llvm.lrint" | "llvm.llrint" | "llvm.lround" | "llvm.llround" => self.visit_lrint(f, i, expected),
             "llvm.bswap" => self.visit_bswap(f, i),
+            "llvm.get.dynamic.area.offset" => self.visit_dynamic_area_offset(f, i),
             "llvm.invariant.start" => self.visit_invariant_start(f, i),
             "llvm.experimental.noalias.scope.decl" => self.visit_noalias_scope_decl(i),
             "llvm.matrix.multiply"
