@@ -10,6 +10,11 @@ impl Verifier<'_> {
     /// `visitCallBase`.
     pub fn visit_call_base(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
         self.visit_call_md(f.g, i, f.inst(i));
+        if let Some(callee) = self.callee_fn(f.inst(i)) {
+            if let Some(Some(_)) = self.intrinsic_of(callee) {
+                let _ = self.visit_intrinsic_call(f, i, callee);
+            }
+        }
         self.visit_instruction(f, i)
     }
 
