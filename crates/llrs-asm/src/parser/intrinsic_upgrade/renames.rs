@@ -86,6 +86,13 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
     let &(_, _, base, calls) =
         RENAMES.iter().find(|(old, exact, _, _)| if *exact { rest == *old } else { rest.starts_with(old) })?;
     let base = format!("llvm.{base}");
+    if base == "llvm.stepvector" {
+        // `getOrInsertDeclaration(M, stepvector, RetTy)`: named after the return type, whether
+        // or not the signature is valid (the verifier then says so).
+        let name = canonical_name(ctx, &base, fn_ty)
+            .unwrap_or_else(|| llrs_ir::intrinsic_sig::mangled_name(ctx, &base, &[ret]));
+        return Some(Plan::rename(name, fn_ty));
+    }
     match calls {
         Keep => Some(Plan::rename(canonical_name(ctx, &base, fn_ty)?, fn_ty)),
         Rebuild => Some(Plan::rewrite(canonical_name(ctx, &base, fn_ty)?, fn_ty, rebuild_same_args as Rewrite)),
