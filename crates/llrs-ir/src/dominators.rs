@@ -20,8 +20,8 @@ pub struct DomTree {
     dfs_out: Vec<u32>,
     /// Position of each instruction in its block (by instruction id).
     pos: Vec<u32>,
-    /// For a block whose terminator is an invoke or callbr: whether the edge to its normal
-    /// (default) destination dominates what that destination dominates.
+    /// For a block whose terminator is an invoke: whether the edge to its normal destination
+    /// dominates what that destination dominates.
     normal_edge_ok: Vec<bool>,
 }
 
@@ -54,7 +54,7 @@ impl DomTree {
         for &b in &body.layout {
             let Some(&last) = body.blocks.get(b).and_then(|d| d.insts.last()) else { continue };
             let Some(inst) = body.insts.get(last) else { continue };
-            if matches!(inst.op, Opcode::Invoke | Opcode::CallBr) {
+            if inst.op == Opcode::Invoke {
                 if let Some(&end) = successors(inst).first() {
                     let ok = t.edge_ok(cfg, b, end);
                     t.normal_edge_ok[b.0 as usize] = ok;
@@ -207,10 +207,11 @@ impl DomTree {
     /// `DominatorTree::dominates(const Instruction *Def, const Use &U)`: whether instruction
     /// `def` dominates operand `operand` (in the printed order of `user`'s operands; for a phi
     /// it selects the incoming block) of `user`. A use in an unreachable block is dominated by
-    /// everything; a def in an unreachable block dominates nothing reachable; an invoke's (a
-    /// callbr's) result is available only through the edge to its normal (default)
-    /// destination; a phi uses its value at the end of the incoming block; within one block
-    /// the order counts, so an instruction does not dominate itself.
+    /// everything; a def in an unreachable block dominates nothing reachable; an invoke's
+    /// result is available only through the edge to its normal destination (LLVM 22 treats a
+    /// callbr's result as any other instruction's: `llvm-as-22` accepts its use in an indirect
+    /// destination); a phi uses its value at the end of the incoming block; within one block the
+    /// order counts, so an instruction does not dominate itself.
     pub fn dominates_use(&self, body: &Body, cfg: &Cfg, def: InstId, user: InstId, operand: usize) -> bool {
         let Some(def_bb) = *body.inst_block.get(def) else { return false };
         let Some(u) = body.insts.get(user) else { return true };
@@ -231,7 +232,7 @@ impl DomTree {
             return false;
         }
         let Some(d) = body.insts.get(def) else { return false };
-        if matches!(d.op, Opcode::Invoke | Opcode::CallBr) {
+        if d.op == Opcode::Invoke {
             let Some(&end) = successors(d).first() else { return false };
             // A phi in the edge's end, on the entry for the edge's start.
             if is_phi && *body.inst_block.get(user) == Some(end) && use_bb == def_bb {

@@ -99,3 +99,10 @@ fn terminators() {
     let ind = "define void @f(ptr %a) {\nentry:\n  indirectbr ptr %a, [label %x]\nx:\n  ret void\n}\n";
     assert_eq!(errors(ind), Vec::<String>::new());
 }
+
+#[test]
+fn callbr_results_are_plain_values() {
+    // LLVM 22 accepts a callbr's result in its indirect destination.
+    let src = "define i32 @f() {\nentry:\n  %r = callbr i32 asm sideeffect \"\", \"=r,!i\"() to label %n [label %a]\nn:\n  ret i32 0\na:\n  ret i32 %r\n}\n";
+    assert_eq!(errors(src), Vec::<String>::new());
+}
