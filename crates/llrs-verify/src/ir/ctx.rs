@@ -1,9 +1,9 @@
 //! The function being verified: its body, its control-flow graph and the users of its values.
 
-use llrs_ir::function::Body;
-use llrs_ir::module::{FuncData, Global};
 use llrs_ir::cfg::Cfg;
 use llrs_ir::dominators::DomTree;
+use llrs_ir::function::Body;
+use llrs_ir::module::{FuncData, Global};
 use llrs_ir::{BlockId, GlobalId, InstData, InstId, Opcode, TypeId, Value};
 
 /// One user of a local value: operand `index` of `user` (`bundle` when the operand is an

@@ -89,7 +89,12 @@ impl Verifier<'_> {
                         self.check_module(
                             blk != prev_blk || val == prev_val,
                             "PHI node has multiple entries for the same basic block with different incoming values!",
-                            &[me, Subject::Value(g, Value::Block(blk)), Subject::Value(g, val), Subject::Value(g, prev_val)],
+                            &[
+                                me,
+                                Subject::Value(g, Value::Block(blk)),
+                                Subject::Value(g, val),
+                                Subject::Value(g, prev_val),
+                            ],
                         )?;
                     }
                     let pred = preds.get(k).copied();
@@ -148,7 +153,11 @@ impl Verifier<'_> {
         if inst.operands.len() == 3 {
             let cond = inst.operands[0];
             let ok = self.value_ty(f, cond).is_some_and(|t| self.types().int_bits(t) == Some(1));
-            self.check_module(ok, "Branch condition is not 'i1' type!", &[Subject::Inst(f.g, i), Subject::Value(f.g, cond)])?;
+            self.check_module(
+                ok,
+                "Branch condition is not 'i1' type!",
+                &[Subject::Inst(f.g, i), Subject::Value(f.g, cond)],
+            )?;
         }
         self.visit_terminator(f, i)
     }

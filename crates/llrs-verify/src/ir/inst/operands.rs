@@ -238,7 +238,11 @@ impl Verifier<'_> {
             return Some(());
         }
         let ok = f.dt.dominates_use(f.body, &f.cfg, op, i, index);
-        self.check_module(ok, "Instruction does not dominate all uses!", &[Subject::Inst(f.g, op), Subject::Inst(f.g, i)])
+        self.check_module(
+            ok,
+            "Instruction does not dominate all uses!",
+            &[Subject::Inst(f.g, op), Subject::Inst(f.g, i)],
+        )
     }
 
     /// `visitConstantExprsRecursively`: each constant reached from `entry` once per module,

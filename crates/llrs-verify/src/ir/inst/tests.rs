@@ -51,10 +51,8 @@ fn phis() {
 #[test]
 fn phi_uses_at_the_end_of_the_incoming_block() {
     // %v is defined in %a, which is the incoming block: valid even though %b is a join.
-    let ok = format!("{PHI_HEAD}  %p = phi i32 [ 0, %entry ], [ %v, %a ]\n  ret i32 %p\n}}\n").replace(
-        "a:\n  br label %b",
-        "a:\n  %v = add i32 1, 2\n  br label %b",
-    );
+    let ok = format!("{PHI_HEAD}  %p = phi i32 [ 0, %entry ], [ %v, %a ]\n  ret i32 %p\n}}\n")
+        .replace("a:\n  br label %b", "a:\n  %v = add i32 1, 2\n  br label %b");
     assert_eq!(errors(&ok), Vec::<String>::new());
     // Used on the edge from %entry, which %a does not dominate.
     let bad = ok.replace("[ 0, %entry ], [ %v, %a ]", "[ %v, %entry ], [ %v, %a ]");
