@@ -169,7 +169,8 @@ impl Verifier<'_> {
                         Slot::Op(k) => k,
                         _ => usize::MAX,
                     };
-                    self.verify_dominates_use(f, i, d, index)?;
+                    // `verifyDominatesUse` returns from itself only: the other operands are checked.
+                    self.verify_dominates_use(f, i, d, index);
                 }
                 Value::Asm(_) => {
                     self.check_module(is_callee, "Cannot take the address of an inline asm!", &[me])?;
@@ -225,24 +226,24 @@ impl Verifier<'_> {
 
     /// `verifyDominatesUse(I, i)`: the definition `op` of operand `index` of `i` (printed
     /// order; `usize::MAX` for a bundle input) dominates that use.
-    fn verify_dominates_use(&mut self, f: &FnCtx<'_>, i: InstId, op: InstId, index: usize) -> Step {
-        let Some(od) = f.body.insts.get(op) else { return Some(()) };
+    fn verify_dominates_use(&mut self, f: &FnCtx<'_>, i: InstId, op: InstId, index: usize) {
+        let Some(od) = f.body.insts.get(op) else { return };
         // An invoke whose normal and unwind destinations are the same is rejected elsewhere.
         if od.op == Opcode::Invoke {
             let s = super::super::ctx::successors(od);
             if s.len() >= 2 && s[0] == s[1] {
-                return Some(());
+                return;
             }
         }
         if f.inst(i).op != Opcode::Phi && self.inst_state.contains(op) {
-            return Some(());
+            return;
         }
         let ok = f.dt.dominates_use(f.body, &f.cfg, op, i, index);
-        self.check_module(
+        let _ = self.check_module(
             ok,
             "Instruction does not dominate all uses!",
             &[Subject::Inst(f.g, op), Subject::Inst(f.g, i)],
-        )
+        );
     }
 
     /// `visitConstantExprsRecursively`: each constant reached from `entry` once per module,

@@ -104,3 +104,10 @@ fn callbr_results_are_plain_values() {
     let src = "define i32 @f() {\nentry:\n  %r = callbr i32 asm sideeffect \"\", \"=r,!i\"() to label %n [label %a]\nn:\n  ret i32 0\na:\n  ret i32 %r\n}\n";
     assert_eq!(errors(src), Vec::<String>::new());
 }
+
+#[test]
+fn each_operand_is_checked_for_dominance() {
+    // LLVM reports both operands: `verifyDominatesUse` returns from itself only.
+    let src = "define void @f(ptr %p) {\n  store float %v, ptr %q\n  %v = load float, ptr %p\n  %q = getelementptr i8, ptr %p, i32 1\n  ret void\n}\n";
+    assert_eq!(errors(src), vec![DOM.to_string(), DOM.to_string()]);
+}
