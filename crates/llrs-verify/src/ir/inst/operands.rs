@@ -357,3 +357,9 @@ fn primitive_bits(ctx: &llrs_ir::Context, t: TypeId) -> (u64, bool) {
         _ => (0, false),
     }
 }
+
+/// How many of the invokable intrinsics LLVM 22 knows (for the tests).
+#[cfg(test)]
+pub(super) fn invokable_count() -> usize {
+    invokable_intrinsics().len()
+}

@@ -111,3 +111,10 @@ fn each_operand_is_checked_for_dominance() {
     let src = "define void @f(ptr %p) {\n  store float %v, ptr %q\n  %v = load float, ptr %p\n  %q = getelementptr i8, ptr %p, i32 1\n  ret void\n}\n";
     assert_eq!(errors(src), vec![DOM.to_string(), DOM.to_string()]);
 }
+
+#[test]
+fn invokable_intrinsics_are_known() {
+    assert_eq!(super::operands::invokable_count(), 16);
+    let arc = "declare ptr @foo()\ndeclare ptr @llvm.objc.retainAutoreleasedReturnValue(ptr)\ndefine void @f() {\n  %r = call ptr @foo() [ \"clang.arc.attachedcall\"(ptr @llvm.objc.retainAutoreleasedReturnValue) ]\n  ret void\n}\n";
+    assert_eq!(errors(arc), Vec::<String>::new());
+}
