@@ -320,6 +320,18 @@ impl Verifier<'_> {
             ty_of(2).is_none_or(|d| t.int_bits(d) == Some(64)),
             "signed ptrauth constant discriminator must be i64 constant integer",
             &[],
+        )?;
+        let Some(&ds) = ops.get(4) else { return Some(()) };
+        self.check_module(
+            t.is_ptr(m.ctx.const_of(ds).ty()),
+            "signed ptrauth constant deactivation symbol must be a pointer",
+            &[],
+        )?;
+        let global_or_null = matches!(m.ctx.const_of(ds), Const::Global(..) | Const::Null(_) | Const::Zero(_));
+        self.check_module(
+            global_or_null,
+            "signed ptrauth constant deactivation symbol must be a global value or null",
+            &[],
         )
     }
 

@@ -118,3 +118,10 @@ fn invokable_intrinsics_are_known() {
     let arc = "declare ptr @foo()\ndeclare ptr @llvm.objc.retainAutoreleasedReturnValue(ptr)\ndefine void @f() {\n  %r = call ptr @foo() [ \"clang.arc.attachedcall\"(ptr @llvm.objc.retainAutoreleasedReturnValue) ]\n  ret void\n}\n";
     assert_eq!(errors(arc), Vec::<String>::new());
 }
+
+#[test]
+fn signed_pointer_operands() {
+    let src = "@g = external global i8\ndefine void @f(ptr %p) {\n  store ptr ptrauth (ptr @g, i32 0, i64 65535, ptr null, ptr inttoptr (i64 16 to ptr)), ptr %p\n  ret void\n}\n";
+    assert_eq!(first(src), "signed ptrauth constant deactivation symbol must be a global value or null");
+    assert_eq!(errors(&src.replace("ptr inttoptr (i64 16 to ptr)", "ptr @g")), Vec::<String>::new());
+}
