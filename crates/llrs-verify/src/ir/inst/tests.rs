@@ -125,3 +125,31 @@ fn signed_pointer_operands() {
     assert_eq!(first(src), "signed ptrauth constant deactivation symbol must be a global value or null");
     assert_eq!(errors(&src.replace("ptr inttoptr (i64 16 to ptr)", "ptr @g")), Vec::<String>::new());
 }
+
+#[test]
+fn broken_instructions_do_not_panic() {
+    use llrs_ir::{InstExtra, InstId, Value};
+    let src = "declare i32 @g()\ndeclare i32 @p(...)\ndefine i32 @f(i32 %x, i1 %c) personality ptr @p {\nentry:\n  switch i32 %x, label %a [ i32 1, label %b ]\na:\n  %r = invoke i32 @g() to label %b unwind label %lp\nb:\n  %q = phi i32 [ 0, %entry ], [ %r, %a ]\n  br i1 %c, label %a, label %e\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  br label %e\ne:\n  ret i32 0\n}\n";
+    let base = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    assert_eq!(verify(&base).errors().count(), 0);
+    let n = {
+        let g = base.functions[0];
+        base.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).map_or(0, |b| b.insts.len())
+    };
+    for k in 0..n {
+        for mutation in 0..5 {
+            let mut m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
+            let g = m.functions[0];
+            let body = m.globals[g].func.as_mut().and_then(|f| f.body.as_mut()).expect("a body");
+            let inst = &mut body.insts[InstId(k as u32)];
+            match mutation {
+                0 => inst.operands.clear(),
+                1 => inst.extra = InstExtra::None,
+                2 => inst.operands.push(Value::Inst(InstId(999))),
+                3 => inst.operands.truncate(1),
+                _ => inst.operands.iter_mut().for_each(|v| *v = Value::Inst(InstId(k as u32))),
+            }
+            let _ = verify(&m);
+        }
+    }
+}
