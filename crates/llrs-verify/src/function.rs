@@ -191,53 +191,46 @@ impl Verifier<'_> {
         })
     }
 
-    /// `visitInstruction`: a void instruction has no name; then the metadata part: the `!dbg`
-    /// location and every attachment.
-    pub fn visit_instruction_md(&mut self, g: GlobalId, i: InstId, inst: &InstData) {
-        let void = matches!(self.v.ctx().type_of(inst.ty), llrs_ir::Type::Void);
-        let named = inst.name.is_some();
-        if self
-            .check_module(!void || !named, "Instruction has a name, but provides a void value!", &[Subject::Inst(g, i)])
-            .is_none()
-        {
-            return;
+    /// The debug-info tail of `visitInstruction`: the `!DIAssignID` attachment
+    /// (`visitDIAssignIDMetadata`), the `!dbg` location, then every attachment's node
+    /// (`visitMDNode`, locations allowed under `!dbg` and `!llvm.loop` only). `None` when the
+    /// `!dbg` attachment is not a location (LLVM's `CheckDI` returns from `visitInstruction`).
+    pub fn visit_instruction_debug(&mut self, g: GlobalId, i: InstId, inst: &InstData) -> Step {
+        if let Some(assign) = self.assign_kind {
+            if let Some(&(_, node)) = inst.md.iter().find(|(k, _)| *k == assign) {
+                self.visit_assign_id_attachment(g, i, inst, node);
+            }
         }
         if let Some(loc) = self.dbg_of(&inst.md) {
             let is_loc = self.v.is(Md::Node(loc), DiKind::Location);
-            if self
-                .check(is_loc, "invalid !dbg metadata attachment", &[Subject::Inst(g, i), Subject::Md(loc)])
-                .is_some()
-            {
-                self.visit_md_node(loc, true);
-                // Whether the location's atom group is allowed depends on the location only.
-                let state = match self.atom_ok.get(loc.0 as usize) {
-                    Some(0) => {
-                        let ok = self.v.uint(loc, F::AtomGroup) == 0 || {
-                            let sp = self.subprogram_of(self.v.md(loc, F::Scope));
-                            sp.is_some_and(|sp| self.v.bool(sp, F::KeyInstructions, false))
-                        };
-                        let state = if ok { 1 } else { 2 };
-                        self.atom_ok[loc.0 as usize] = state;
-                        state
-                    }
-                    Some(&s) => s,
-                    None => 1,
-                };
-                let _ = self.check(
-                    state == 1,
-                    "DbgLoc uses atomGroup but DISubprogram doesn't have Key Instructions enabled",
-                    &[Subject::Md(loc)],
-                );
-            }
+            self.check(is_loc, "invalid !dbg metadata attachment", &[Subject::Inst(g, i), Subject::Md(loc)])?;
+            self.visit_md_node(loc, true);
+            // Whether the location's atom group is allowed depends on the location only.
+            let state = match self.atom_ok.get(loc.0 as usize) {
+                Some(0) => {
+                    let ok = self.v.uint(loc, F::AtomGroup) == 0 || {
+                        let sp = self.subprogram_of(self.v.md(loc, F::Scope));
+                        sp.is_some_and(|sp| self.v.bool(sp, F::KeyInstructions, false))
+                    };
+                    let state = if ok { 1 } else { 2 };
+                    self.atom_ok[loc.0 as usize] = state;
+                    state
+                }
+                Some(&s) => s,
+                None => 1,
+            };
+            let _ = self.check(
+                state == 1,
+                "DbgLoc uses atomGroup but DISubprogram doesn't have Key Instructions enabled",
+                &[Subject::Md(loc)],
+            );
         }
-        let (lp, assign) = (self.llvm_loop, self.assign_kind);
+        let lp = self.llvm_loop;
         for &(kind, node) in &inst.md {
-            if Some(kind) == assign {
-                self.visit_assign_id_attachment(g, i, inst, node);
-            }
             let allow = Some(kind) == self.dbg || Some(kind) == lp;
             self.visit_md_node(node, allow);
         }
+        Some(())
     }
 
     /// `visitDIAssignIDMetadata`: only allocas, stores and intrinsic calls carry one, and the

@@ -1,8 +1,10 @@
 //! The function being verified: its body, its control-flow graph and the users of its values.
 
+use llrs_ir::cfg::Cfg;
+use llrs_ir::dominators::DomTree;
 use llrs_ir::function::Body;
 use llrs_ir::module::{FuncData, Global};
-use llrs_ir::{BlockId, GlobalId, InstData, InstExtra, InstId, Opcode, TypeId, Value};
+use llrs_ir::{BlockId, GlobalId, InstData, InstId, Opcode, TypeId, Value};
 
 /// One user of a local value: operand `index` of `user` (`bundle` when the operand is an
 /// operand-bundle input: `index` then counts the inputs of all bundles in order).
@@ -28,10 +30,10 @@ pub struct FnCtx<'m> {
     pub body: &'m Body,
     /// Its function type.
     pub fn_ty: TypeId,
-    /// Successors of each block (by block id), in LLVM's successor order.
-    succs: Vec<Vec<BlockId>>,
-    /// Predecessors of each block (by block id): one entry per edge, in LLVM's order of uses.
-    preds: Vec<Vec<BlockId>>,
+    /// Successors and predecessors of its blocks.
+    pub cfg: Cfg,
+    /// Its dominator tree (LLVM's `DT`, recalculated at the start of `verify(F)`).
+    pub dt: DomTree,
     /// Users of each instruction's value (by instruction id), most recent use first as LLVM's
     /// use-lists.
     inst_users: Vec<Vec<User>>,
@@ -45,21 +47,10 @@ impl<'m> FnCtx<'m> {
         let gl = &m.globals[g];
         let fd = gl.func.as_deref()?;
         let body = fd.body.as_ref()?;
-        let nb = body.blocks.len();
-        let mut succs = vec![Vec::new(); nb];
-        let mut preds = vec![Vec::new(); nb];
+        let cfg = Cfg::new(body);
+        let dt = DomTree::new(body, &cfg);
         let mut inst_users: Vec<Vec<User>> = vec![Vec::new(); body.insts.len()];
         let mut arg_users: Vec<Vec<User>> = vec![Vec::new(); m.ctx.fn_params(gl.value_ty).len()];
-        for &b in &body.layout {
-            let Some(&t) = body.blocks[b].insts.last() else { continue };
-            let s = successors(&body.insts[t]);
-            for &to in &s {
-                if let Some(p) = preds.get_mut(to.0 as usize) {
-                    p.push(b);
-                }
-            }
-            succs[b.0 as usize] = s;
-        }
         for &b in &body.layout {
             for &i in &body.blocks[b].insts {
                 let inst = &body.insts[i];
@@ -88,13 +79,10 @@ impl<'m> FnCtx<'m> {
             }
         }
         // LLVM's use-lists put the most recent use first.
-        for l in &mut preds {
-            l.reverse();
-        }
         for l in inst_users.iter_mut().chain(arg_users.iter_mut()) {
             l.reverse();
         }
-        Some(FnCtx { g, gl, fd, body, fn_ty: gl.value_ty, succs, preds, inst_users, arg_users })
+        Some(FnCtx { g, gl, fd, body, fn_ty: gl.value_ty, cfg, dt, inst_users, arg_users })
     }
 
     /// The instruction `i`.
@@ -109,12 +97,12 @@ impl<'m> FnCtx<'m> {
 
     /// The successors of block `b` (its terminator's, in LLVM's order).
     pub fn succs(&self, b: BlockId) -> &[BlockId] {
-        self.succs.get(b.0 as usize).map_or(&[], |v| &v[..])
+        self.cfg.succs(b)
     }
 
     /// The predecessors of block `b`, one per edge (`predecessors(BB)`).
     pub fn preds(&self, b: BlockId) -> &[BlockId] {
-        self.preds.get(b.0 as usize).map_or(&[], |v| &v[..])
+        self.cfg.preds(b)
     }
 
     /// The users of a local value (instruction or argument), most recent use first.
@@ -146,40 +134,5 @@ impl<'m> FnCtx<'m> {
 
 /// The successors of a terminator, in LLVM's order (`Instruction::getSuccessor`).
 pub fn successors(inst: &InstData) -> Vec<BlockId> {
-    let blocks =
-        |vs: &[Value]| vs.iter().filter_map(|v| if let Value::Block(b) = v { Some(*b) } else { None }).collect();
-    let ops = &inst.operands[..];
-    match inst.op {
-        Opcode::Br => blocks(ops),
-        Opcode::Switch => {
-            // [cond, default, (value, dest)*]: the default first, then the cases.
-            let mut out = Vec::new();
-            if let Some(Value::Block(d)) = ops.get(1) {
-                out.push(*d);
-            }
-            for pair in ops.get(2..).unwrap_or(&[]).chunks(2) {
-                if let Some(Value::Block(d)) = pair.get(1) {
-                    out.push(*d);
-                }
-            }
-            out
-        }
-        Opcode::IndirectBr => blocks(ops.get(1..).unwrap_or(&[])),
-        Opcode::Invoke | Opcode::CallBr => {
-            let n = inst.call().map_or(0, |c| c.num_args as usize);
-            blocks(ops.get(1 + n..).unwrap_or(&[]))
-        }
-        Opcode::CatchSwitch => {
-            // [parent, handlers..., unwind?]: LLVM lists the unwind destination first.
-            let n = match inst.extra {
-                InstExtra::CatchSwitch(n) => n as usize,
-                _ => ops.len().saturating_sub(1),
-            };
-            let mut out: Vec<BlockId> = blocks(ops.get(1 + n..).unwrap_or(&[]));
-            out.extend(blocks(ops.get(1..1 + n).unwrap_or(&[])).iter());
-            out
-        }
-        Opcode::CatchRet | Opcode::CleanupRet => blocks(ops.get(1..).unwrap_or(&[])),
-        _ => Vec::new(),
-    }
+    llrs_ir::cfg::successors(inst)
 }
