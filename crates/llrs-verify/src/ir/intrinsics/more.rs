@@ -9,6 +9,10 @@ mod more_target;
 #[path = "vp.rs"]
 mod vp;
 
+#[cfg(test)]
+#[path = "more_tests.rs"]
+mod tests;
+
 use super::super::FnCtx;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
@@ -160,7 +164,7 @@ impl Verifier<'_> {
                 let (Some(acc), Some(vec)) = (acc, vec) else { return Some(()) };
                 // `VecWidth % AccWidth`: a zero width divides nothing (LLVM would trap).
                 self.check_module(
-                    acc.1 != 0 && vec.1 % acc.1 == 0,
+                    acc.1 != 0 && vec.1.is_multiple_of(acc.1),
                     "Invalid vector widths for partial reduction. The width of the input vector must be a \
                      positive integer multiple of the width of the accumulator vector.",
                     &[],
@@ -257,7 +261,7 @@ impl Verifier<'_> {
             &[Subject::Inst(f.g, i)],
         )?;
         self.check_module(
-            sub.1 != 0 && idx % sub.1 == 0,
+            sub.1 != 0 && idx.is_multiple_of(sub.1),
             "vector_insert index must be a constant multiple of the subvector's known minimum vector length.",
             &[],
         )?;
@@ -285,7 +289,7 @@ impl Verifier<'_> {
             &[Subject::Inst(f.g, i)],
         )?;
         self.check_module(
-            res.1 != 0 && idx % res.1 == 0,
+            res.1 != 0 && idx.is_multiple_of(res.1),
             "vector_extract index must be a constant multiple of the result type's known minimum vector length.",
             &[],
         )?;

@@ -131,7 +131,7 @@ impl Verifier<'_> {
             Case::SetMaxNReg => {
                 let Some(n) = self.const_arg(f, i, 0) else { return Some(()) };
                 self.check_module(
-                    n as u32 % 8 == 0,
+                    (n as u32).is_multiple_of(8),
                     "reg_count argument to nvvm.setmaxnreg must be in multiples of 8",
                     &[],
                 )
