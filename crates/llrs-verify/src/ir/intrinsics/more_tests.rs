@@ -295,3 +295,21 @@ fn convergence_regions_and_cycles() {
     let Some(&Subject::Text(t)) = heart.subjects.get(2) else { panic!("a cycle") };
     assert_eq!(&*r.texts[t as usize], "depth=1: entries(C B) D E");
 }
+
+#[test]
+fn vp_splice_index() {
+    let src = |idx: i32, attrs: &str| {
+        format!(
+            "define void @f(<4 x i32> %a, <4 x i1> %m, i32 %n) {attrs} {{\n  \
+             %x = call <4 x i32> @llvm.experimental.vp.splice.v4i32(<4 x i32> %a, <4 x i32> %a, i32 {idx}, <4 x i1> %m, i32 %n, i32 %n)\n  \
+             ret void\n}}\n\
+             declare <4 x i32> @llvm.experimental.vp.splice.v4i32(<4 x i32>, <4 x i32>, i32 immarg, <4 x i1>, i32, i32)\n"
+        )
+    };
+    assert!(errors(&src(-4, "")).is_empty());
+    assert!(errors(&src(3, "")).is_empty());
+    assert!(errors(&src(7, "vscale_range(2,2)")).is_empty());
+    for idx in [-5, 4] {
+        assert!(errors(&src(idx, ""))[0].starts_with("The splice index exceeds the range [-VL, VL-1]"));
+    }
+}

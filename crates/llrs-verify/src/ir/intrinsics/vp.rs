@@ -128,6 +128,9 @@ impl Verifier<'_> {
                 }
             }
         }
+        if self.global_name(callee).starts_with(b"llvm.experimental.vp.splice.") {
+            return self.check_vp_splice(f, i);
+        }
         match base {
             Some("fcmp") => {
                 let ok = self.md_str_arg(f, i, 2).is_some_and(|p| FP_PREDICATES.contains(&p));
@@ -149,6 +152,24 @@ impl Verifier<'_> {
             _ => {}
         }
         Some(())
+    }
+
+    /// `experimental_vp_splice`: the index within `[-VL, VL-1]`, `VL` the known minimum number of
+    /// elements times the function's `vscale_range` minimum.
+    fn check_vp_splice(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
+        let Some((_, len, _)) = self.types().vector(f.inst(i).ty) else { return Some(()) };
+        let Some(idx) = self.const_arg_signed(f, i, 2) else { return Some(()) };
+        let mut known_min = i64::from(len);
+        if let Some(&llrs_ir::attributes::AttrArg::VScale(min, _)) = self.attr_arg(f.fd.attrs.func, b"vscale_range") {
+            known_min = known_min.saturating_mul(i64::from(min));
+        }
+        let ok = (idx < 0 && idx.unsigned_abs() <= known_min.unsigned_abs()) || (idx >= 0 && idx < known_min);
+        self.check_module(
+            ok,
+            "The splice index exceeds the range [-VL, VL-1] where VL is the known minimum number of elements in the \
+             vector. For scalable vectors the minimum number of elements is determined from vscale_range.",
+            &[Subject::Inst(f.g, i)],
+        )
     }
 
     /// The string of a metadata-string argument (`metadata !"oeq"`).
