@@ -1,4 +1,5 @@
-//! `llvm.experimental.vector.splice(a, b, imm)`: LLVM 22 splits it by the sign of the offset into
+//! `llvm.experimental.vector.splice(a, b, imm)` and LLVM 21's `llvm.vector.splice(a, b, imm)`:
+//! LLVM 22 splits them by the sign of the offset into
 //! `llvm.vector.splice.left(a, b, imm)` and `llvm.vector.splice.right(a, b, -imm)`. The old
 //! declaration goes and each call becomes a new, unnamed call.
 
@@ -8,7 +9,11 @@ use llrs_ir::{Context, Type, TypeId};
 
 /// The plan for an old splice declaration.
 pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan> {
-    if !rest.starts_with("experimental.vector.splice.") {
+    let old = rest.strip_prefix("experimental.").unwrap_or(rest);
+    if !old.starts_with("vector.splice.")
+        || old.starts_with("vector.splice.left.")
+        || old.starts_with("vector.splice.right.")
+    {
         return None;
     }
     let Type::Function { params, vararg: false, .. } = ctx.type_of(fn_ty) else { return None };
