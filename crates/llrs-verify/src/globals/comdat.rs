@@ -1,0 +1,129 @@
+//! `visitComdat`, for each comdat in the order LLVM iterates its comdat symbol table, and the
+//! part of `Triple` it needs (whether the object format is COFF).
+
+use crate::report::Subject;
+use crate::walk::Verifier;
+use llrs_ir::module::Linkage;
+use llrs_ir::GlobalId;
+
+impl Verifier<'_> {
+    /// `visitComdat` for every comdat: on COFF, the global value named as a comdat may not be
+    /// private (it would have no symbol table entry).
+    pub fn visit_comdats(&mut self) {
+        let m = self.v.m;
+        if !is_coff(m.triple.as_deref().unwrap_or(b"")) {
+            return;
+        }
+        let names: rustc_hash::FxHashMap<llrs_ir::Symbol, GlobalId> =
+            m.globals.iter().filter_map(|(g, gl)| gl.name.map(|n| (n, g))).collect();
+        let order = string_map_order(m.comdats.values().map(|c| m.ctx.name(c.name)));
+        for i in order {
+            let Some(c) = m.comdats.values().nth(i) else { continue };
+            let Some(&g) = names.get(&c.name) else { continue };
+            if m.globals.get(g).is_some_and(|gl| gl.linkage == Linkage::Private) {
+                self.fail_module("comdat global value has private linkage", &[Subject::Global(g)]);
+            }
+        }
+    }
+}
+
+/// The order in which LLVM's `StringMap` iterates keys inserted in the given order: by bucket,
+/// each key in the bucket its hash (`xxh3_64bits`, truncated to 32 bits) and quadratic probing
+/// give it, the table starting at 16 buckets and doubling when more than 3/4 full.
+pub(crate) fn string_map_order<'a>(keys: impl Iterator<Item = &'a [u8]>) -> Vec<usize> {
+    let mut buckets: Vec<Option<(usize, u32)>> = vec![None; 16];
+    let mut items = 0usize;
+    for (i, key) in keys.enumerate() {
+        let hash = super::xxh3::xxh3_64(key) as u32;
+        place(&mut buckets, i, hash);
+        items += 1;
+        if items * 4 > buckets.len() * 3 {
+            let mut grown: Vec<Option<(usize, u32)>> = vec![None; buckets.len() * 2];
+            for &(j, h) in buckets.iter().flatten() {
+                place(&mut grown, j, h);
+            }
+            buckets = grown;
+        }
+    }
+    buckets.into_iter().flatten().map(|(i, _)| i).collect()
+}
+
+/// Puts item `i` of hash `hash` in the first free bucket of its probe sequence.
+fn place(buckets: &mut [Option<(usize, u32)>], i: usize, hash: u32) {
+    let mask = buckets.len() - 1;
+    let mut b = hash as usize & mask;
+    let mut probe = 1;
+    for _ in 0..buckets.len() {
+        match buckets.get_mut(b) {
+            Some(slot @ None) => {
+                *slot = Some((i, hash));
+                return;
+            }
+            _ => {
+                b = (b + probe) & mask;
+                probe += 1;
+            }
+        }
+    }
+}
+
+/// `Triple(Triple::normalize(T)).isOSBinFormatCOFF()`: an object format named at the end of
+/// the environment (`-coff`, `-elf`, `-macho`, ...), else the default of the architecture and
+/// operating system (COFF for x86, ARM and AArch64 on Windows and UEFI).
+pub(crate) fn is_coff(triple: &[u8]) -> bool {
+    let parts: Vec<&[u8]> = triple.split(|&b| b == b'-').collect();
+    let arch = parts.first().copied().unwrap_or(b"");
+    let rest = parts.get(1..).unwrap_or(&[]);
+    // An explicit format: the environment component (the fourth) ends with its name.
+    if let Some(env) = parts.get(3) {
+        for (suffix, coff) in
+            [(&b"xcoff"[..], false), (b"coff", true), (b"elf", false), (b"goff", false), (b"macho", false)]
+        {
+            if env.ends_with(suffix) {
+                return coff;
+            }
+        }
+        if env.ends_with(b"wasm") || env.ends_with(b"spirv") || env.ends_with(b"dxcontainer") {
+            return false;
+        }
+    }
+    let windows = rest.iter().any(|c| {
+        c.starts_with(b"windows")
+            || c.starts_with(b"win32")
+            || c.starts_with(b"mingw32")
+            || c.starts_with(b"cygwin")
+            || c.starts_with(b"uefi")
+    });
+    windows && coff_arch(arch)
+}
+
+/// The architectures whose default object format on Windows is COFF: unknown, x86, x86-64,
+/// ARM, Thumb and AArch64 (little-endian).
+fn coff_arch(arch: &[u8]) -> bool {
+    let exact = [
+        &b"i386"[..],
+        b"i486",
+        b"i586",
+        b"i686",
+        b"i786",
+        b"i886",
+        b"i986",
+        b"x86",
+        b"x86_64",
+        b"amd64",
+        b"x86_64h",
+        b"aarch64",
+        b"arm64",
+        b"arm64e",
+        b"arm64ec",
+        b"aarch64_32",
+        b"arm64_32",
+        b"unknown",
+        b"",
+    ];
+    if exact.contains(&arch) {
+        return true;
+    }
+    // ARM and Thumb of every sub-architecture, little-endian only.
+    (arch.starts_with(b"arm") || arch.starts_with(b"thumb")) && !arch.ends_with(b"eb") && !arch.starts_with(b"arm64")
+}

@@ -1,0 +1,1 @@
+//! Global values, aliases, ifuncs and comdats against LLVM 22.

@@ -1,0 +1,1 @@
+//! Module flags, idents and command lines against LLVM 22.
