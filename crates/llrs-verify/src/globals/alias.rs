@@ -78,7 +78,8 @@ impl Verifier<'_> {
                 Item::Global(g) => (None, Some(g)),
             };
             if avail {
-                let ok = global.and_then(|g| m.globals.get(g)).is_some_and(|x| x.linkage == Linkage::AvailableExternally);
+                let ok =
+                    global.and_then(|g| m.globals.get(g)).is_some_and(|x| x.linkage == Linkage::AvailableExternally);
                 if !ok {
                     self.fail_module(
                         "available_externally alias must point to available_externally global value",
@@ -116,7 +117,8 @@ impl Verifier<'_> {
             // Push in reverse so that the first operand is visited first; an alias operand is
             // replaced by its aliasee.
             for &op in ops.iter().rev() {
-                let alias_target = |g: GlobalId| m.globals.get(g).filter(|x| x.kind == GlobalKind::Alias).map(|x| x.target);
+                let alias_target =
+                    |g: GlobalId| m.globals.get(g).filter(|x| x.kind == GlobalKind::Alias).map(|x| x.target);
                 let resolved = match op {
                     Item::Const(oc) => match *m.ctx.const_of(oc) {
                         Const::Global(_, g) => alias_target(g),
@@ -137,7 +139,9 @@ impl Verifier<'_> {
     fn constant_operands(&self, c: ConstId, out: &mut Vec<Item>) {
         let ctx = &self.v.m.ctx;
         match ctx.const_of(c) {
-            Const::Array(_, e) | Const::Struct(_, e) | Const::Vector(_, e) => out.extend(e.iter().map(|&x| Item::Const(x))),
+            Const::Array(_, e) | Const::Struct(_, e) | Const::Vector(_, e) => {
+                out.extend(e.iter().map(|&x| Item::Const(x)))
+            }
             Const::PtrAuth(_, e) => out.extend(e.iter().map(|&x| Item::Const(x))),
             Const::Expr(e) => out.extend(e.operands.iter().map(|&x| Item::Const(x))),
             Const::Splat(t, e) => {
@@ -185,13 +189,14 @@ impl Verifier<'_> {
             self.fail_module("IFunc must have a Function resolver", &[Subject::Global(gi)]);
             return None;
         };
-        self.check_module(!self.is_declaration_for_linker(f), "IFunc resolver must be a definition", &[
-            Subject::Global(gi),
-        ])?;
-        let returns_ptr = m
-            .globals
-            .get(f)
-            .is_some_and(|x| matches!(m.ctx.type_of(x.value_ty), Type::Function { ret, .. } if self.types().is_ptr(*ret)));
+        self.check_module(
+            !self.is_declaration_for_linker(f),
+            "IFunc resolver must be a definition",
+            &[Subject::Global(gi)],
+        )?;
+        let returns_ptr = m.globals.get(f).is_some_and(
+            |x| matches!(m.ctx.type_of(x.value_ty), Type::Function { ret, .. } if self.types().is_ptr(*ret)),
+        );
         self.check_module(returns_ptr, "IFunc resolver must return a pointer", &[Subject::Global(gi)])?;
         let ty_ok = matches!(m.ctx.type_of(self.const_ty(resolver)), Type::Ptr(a) if *a == gl.addrspace);
         self.check_module(ty_ok, "IFunc resolver has incorrect type", &[Subject::Global(gi)])

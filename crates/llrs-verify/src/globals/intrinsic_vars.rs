@@ -56,10 +56,17 @@ impl Verifier<'_> {
         let m = self.v.m;
         let Some(gl) = m.globals.get(g) else { return Some(()) };
         let Type::Array(_, elem) = *m.ctx.type_of(gl.value_ty) else { return Some(()) };
-        self.check_module(self.types().is_ptr(elem), "wrong type for intrinsic global variable", &[Subject::Global(g)])?;
+        self.check_module(
+            self.types().is_ptr(elem),
+            "wrong type for intrinsic global variable",
+            &[Subject::Global(g)],
+        )?;
         let Some(init) = gl.var.init else { return Some(()) };
         let Const::Array(_, elems) = m.ctx.const_of(init) else {
-            self.fail_module("wrong initializer for intrinsic global variable", &[Subject::Value(g, Value::Const(init))]);
+            self.fail_module(
+                "wrong initializer for intrinsic global variable",
+                &[Subject::Value(g, Value::Const(init))],
+            );
             return None;
         };
         let name = String::from_utf8_lossy(self.global_name(g)).into_owned();
@@ -70,12 +77,13 @@ impl Verifier<'_> {
                 _ => None,
             };
             let subject = [Subject::Value(g, Value::Const(v))];
-            let ok = member.is_some_and(|x| matches!(x.kind, GlobalKind::Var | GlobalKind::Function | GlobalKind::Alias));
+            let ok =
+                member.is_some_and(|x| matches!(x.kind, GlobalKind::Var | GlobalKind::Function | GlobalKind::Alias));
             if !ok {
                 self.fail_module(format!("invalid {name} member"), &subject);
                 return None;
             }
-            if !member.is_some_and(|x| x.name.is_some()) {
+            if member.is_none_or(|x| x.name.is_none()) {
                 self.fail_module(format!("members of {name} must be named"), &subject);
                 return None;
             }
@@ -102,7 +110,9 @@ impl Verifier<'_> {
             .vars
             .iter()
             .copied()
-            .filter(|&g| m.globals.get(g).is_some_and(|gl| gl.name.is_some()) && INTRINSIC_VARS.contains(&self.global_name(g)))
+            .filter(|&g| {
+                m.globals.get(g).is_some_and(|gl| gl.name.is_some()) && INTRINSIC_VARS.contains(&self.global_name(g))
+            })
             .collect();
         let mut w = UseWalk { m, targets: &targets, seen: FxHashSet::default(), used: FxHashSet::default() };
         if targets.is_empty() {
@@ -138,7 +148,8 @@ impl Verifier<'_> {
                     }
                     InstExtra::LandingPad(clauses) => {
                         for c in clauses {
-                            let (llrs_ir::instructions::Clause::Catch(v) | llrs_ir::instructions::Clause::Filter(v)) = *c;
+                            let (llrs_ir::instructions::Clause::Catch(v) | llrs_ir::instructions::Clause::Filter(v)) =
+                                *c;
                             w.value(v);
                         }
                     }

@@ -5,9 +5,9 @@
 mod alias;
 mod comdat;
 mod intrinsic_vars;
-mod xxh3;
 #[cfg(test)]
 mod tests;
+mod xxh3;
 
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
@@ -80,8 +80,7 @@ impl<'m> Verifier<'m> {
         let (_, ops) = m.named_md.iter().find(|(n, _)| *n == name)?;
         for &op in ops {
             let node = self.v.node(op);
-            let (Some(&b), Some(&Md::Str(k)), Some(&val)) = (node.ops.first(), node.ops.get(1), node.ops.get(2))
-            else {
+            let (Some(&b), Some(&Md::Str(k)), Some(&val)) = (node.ops.first(), node.ops.get(1), node.ops.get(2)) else {
                 continue;
             };
             if crate::module_flags::behavior(self, b).is_some() && m.ctx.name(k) == key {
@@ -162,9 +161,11 @@ impl<'m> Verifier<'m> {
 
         if matches!(gl.kind, GlobalKind::Var | GlobalKind::Function) {
             if gl.align != 0 {
-                self.check_module(gl.align <= MAXIMUM_ALIGNMENT, "huge alignment values are unsupported", &[
-                    Subject::Global(g),
-                ])?;
+                self.check_module(
+                    gl.align <= MAXIMUM_ALIGNMENT,
+                    "huge alignment values are unsupported",
+                    &[Subject::Global(g)],
+                )?;
             }
             if let Some(assoc) = self.global_attachment(g, b"associated") {
                 self.visit_associated(g, assoc)?;
@@ -204,7 +205,11 @@ impl<'m> Verifier<'m> {
                 "dllimport GlobalValue must have default visibility",
                 &[Subject::Global(g)],
             )?;
-            self.check_module(!gl.dso_local, "GlobalValue with DLLImport Storage is dso_local!", &[Subject::Global(g)])?;
+            self.check_module(
+                !gl.dso_local,
+                "GlobalValue with DLLImport Storage is dso_local!",
+                &[Subject::Global(g)],
+            )?;
             let external = (is_decl && matches!(gl.linkage, Linkage::External | Linkage::ExternWeak))
                 || gl.linkage == Linkage::AvailableExternally;
             self.check_module(external, "Global is marked as dllimport, but not external", &[Subject::Global(g)])?;
@@ -229,24 +234,27 @@ impl<'m> Verifier<'m> {
     /// The `!associated` part of `visitGlobalValue`.
     fn visit_associated(&mut self, g: GlobalId, assoc: MdId) -> Step {
         let ops = &self.v.node(assoc).ops;
-        self.check_module(ops.len() == 1, "associated metadata must have one operand", &[
-            Subject::Global(g),
-            Subject::Md(assoc),
-        ])?;
+        self.check_module(
+            ops.len() == 1,
+            "associated metadata must have one operand",
+            &[Subject::Global(g), Subject::Md(assoc)],
+        )?;
         let op = ops.first().copied().unwrap_or(Md::Null);
-        self.check_module(op != Md::Null, "associated metadata must have a global value", &[
-            Subject::Global(g),
-            Subject::Md(assoc),
-        ])?;
+        self.check_module(
+            op != Md::Null,
+            "associated metadata must have a global value",
+            &[Subject::Global(g), Subject::Md(assoc)],
+        )?;
         let c = match op {
             Md::Const(c) => Some(c),
             _ => None,
         };
         let is_vm = matches!(op, Md::Const(_) | Md::Local(_));
-        self.check_module(is_vm, "associated metadata must be ValueAsMetadata", &[
-            Subject::Global(g),
-            Subject::Md(assoc),
-        ])?;
+        self.check_module(
+            is_vm,
+            "associated metadata must be ValueAsMetadata",
+            &[Subject::Global(g), Subject::Md(assoc)],
+        )?;
         // A function-local value cannot be attached to a global; only constants remain.
         let Some(c) = c else { return Some(()) };
         let is_ptr = self.types().is_ptr(self.const_ty(c));
@@ -254,10 +262,11 @@ impl<'m> Verifier<'m> {
         let stripped = self.strip_pointer_casts(c, true);
         // `isa<GlobalObject>(Stripped) || isa<Constant>(Stripped)` holds for every constant.
         let own = matches!(self.v.m.ctx.const_of(stripped), Const::Global(_, s) if *s == g);
-        self.check_module(!own, "global values should not associate to themselves", &[
-            Subject::Global(g),
-            Subject::Md(assoc),
-        ])
+        self.check_module(
+            !own,
+            "global values should not associate to themselves",
+            &[Subject::Global(g), Subject::Md(assoc)],
+        )
     }
 
     /// `visitGlobalVariable`.
@@ -269,15 +278,22 @@ impl<'m> Verifier<'m> {
                 "Global variable initializer type does not match global variable type!",
                 &[Subject::Global(g)],
             )?;
+            // LLVM 22.1 checks this too (its `main` sources at the time did not yet).
+            let sized = self.layout.is_sized(&self.v.m.ctx, self.const_ty(init));
+            self.check_module(sized, "Global variable initializer must be sized", &[Subject::Global(g)])?;
             if gl.linkage == Linkage::Common {
                 let null = llrs_ir::fold::is_null(&self.v.m.ctx, init);
                 self.check_module(null, "'common' global must have a zero initializer!", &[Subject::Global(g)])?;
-                self.check_module(!gl.var.constant, "'common' global may not be marked constant!", &[
-                    Subject::Global(g),
-                ])?;
-                self.check_module(gl.comdat.is_none(), "'common' global may not be in a Comdat!", &[
-                    Subject::Global(g),
-                ])?;
+                self.check_module(
+                    !gl.var.constant,
+                    "'common' global may not be marked constant!",
+                    &[Subject::Global(g)],
+                )?;
+                self.check_module(
+                    gl.comdat.is_none(),
+                    "'common' global may not be in a Comdat!",
+                    &[Subject::Global(g)],
+                )?;
             }
         }
 
@@ -292,14 +308,16 @@ impl<'m> Verifier<'m> {
         // The `!dbg` attachments: one that is not a `DIGlobalVariableExpression` ends the visit
         // (LLVM's `CheckDI` returns from `visitGlobalVariable`).
         let bad_dbg = self.dbg.is_some_and(|dbg| {
-            gl.md.iter().any(|&(k, n)| k == dbg && !self.v.is(Md::Node(n), crate::node::DiKind::GlobalVariableExpression))
+            gl.md
+                .iter()
+                .any(|&(k, n)| k == dbg && !self.v.is(Md::Node(n), crate::node::DiKind::GlobalVariableExpression))
         });
         self.visit_global_var_md(g);
         if bad_dbg {
             return None;
         }
 
-        let scalable = self.is_scalable_ty(gl.value_ty);
+        let scalable = self.layout.is_scalable(&self.v.m.ctx, gl.value_ty);
         self.check_module(!scalable, "Globals cannot contain scalable types", &[Subject::Global(g)])?;
 
         if let Type::TargetExt { name: tname, .. } = self.v.m.ctx.type_of(gl.value_ty) {
@@ -315,35 +333,6 @@ impl<'m> Verifier<'m> {
             // here, before `visitGlobalValue`.
         }
         self.visit_global_value(g)
-    }
-
-    /// `Type::isScalableTy`: a scalable vector, a target type laid out as one, or an array or
-    /// struct containing one.
-    pub(crate) fn is_scalable_ty(&self, t: TypeId) -> bool {
-        let ctx = &self.v.m.ctx;
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut stack = vec![t];
-        while let Some(t) = stack.pop() {
-            if !seen.insert(t) {
-                continue;
-            }
-            match ctx.type_of(t) {
-                Type::Vector { scalable: true, .. } => return true,
-                Type::TargetExt { name, .. } => {
-                    if matches!(ctx.name(*name), b"aarch64.svcount" | b"riscv.vector.tuple") {
-                        return true;
-                    }
-                }
-                Type::Array(_, e) => stack.push(*e),
-                Type::Struct { .. } | Type::Named(_) => {
-                    if let Some(elems) = self.types().struct_elems(t) {
-                        stack.extend(elems.iter().rev());
-                    }
-                }
-                _ => {}
-            }
-        }
-        false
     }
 
     /// `visitNamedMDNode`.

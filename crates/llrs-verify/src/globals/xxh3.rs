@@ -163,8 +163,8 @@ fn hash_long(d: &[u8]) -> u64 {
     let mut result = (len as u64).wrapping_mul(P64_1);
     for i in 0..4 {
         let key = 11 + 16 * i;
-        result = result
-            .wrapping_add(mul128_fold64(acc[2 * i] ^ r64(&SECRET, key), acc[2 * i + 1] ^ r64(&SECRET, key + 8)));
+        result =
+            result.wrapping_add(mul128_fold64(acc[2 * i] ^ r64(&SECRET, key), acc[2 * i + 1] ^ r64(&SECRET, key + 8)));
     }
     avalanche(result)
 }

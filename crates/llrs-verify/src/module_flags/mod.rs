@@ -125,15 +125,17 @@ impl<'m> Verifier<'m> {
             let ops = self.md_ops(req);
             let (Some(&Md::Str(flag)), Some(&wanted)) = (ops.first(), ops.get(1)) else { continue };
             let Some(&op) = seen.get(&flag) else {
-                self.fail_module("invalid requirement on flag, flag is not present in module", &[Subject::MdRef(
-                    Md::Str(flag),
-                )]);
+                self.fail_module(
+                    "invalid requirement on flag, flag is not present in module",
+                    &[Subject::MdRef(Md::Str(flag))],
+                );
                 continue;
             };
             if self.md_ops(op).get(2).copied().unwrap_or(Md::Null) != wanted {
-                self.fail_module("invalid requirement on flag, flag does not have the required value", &[
-                    Subject::MdRef(Md::Str(flag)),
-                ]);
+                self.fail_module(
+                    "invalid requirement on flag, flag does not have the required value",
+                    &[Subject::MdRef(Md::Str(flag))],
+                );
             }
         }
     }
