@@ -159,10 +159,20 @@ impl Verifier<'_> {
         }
     }
 
-    /// `visitGlobalIFunc`.
+    /// `visitGlobalIFunc` (LLVM 22.1: `visitGlobalValue`, then the attachments, by kind id: no
+    /// `!dbg` (a debug-info failure), no `!prof`, each node walked with no locations allowed).
     pub fn visit_global_ifunc(&mut self, gi: GlobalId) -> Step {
         let m = self.v.m;
         let Some(gl) = m.globals.get(gi) else { return Some(()) };
+        let _ = self.visit_global_value(gi);
+        let mut mds: Vec<(llrs_ir::Symbol, llrs_ir::MdId)> = gl.md.to_vec();
+        mds.sort_by_key(|&(k, _)| m.ctx.md_kind_id(k));
+        let prof = m.ctx.names.lookup(b"prof");
+        for (k, n) in mds {
+            self.check(Some(k) != self.dbg, "an ifunc may not have a !dbg attachment", &[Subject::Global(gi)])?;
+            self.check_module(Some(k) != prof, "an ifunc may not have a !prof attachment", &[Subject::Global(gi)])?;
+            self.visit_md_node(n, false);
+        }
         // `GlobalIFunc::isValidLinkage`.
         let valid = matches!(
             gl.linkage,

@@ -159,7 +159,8 @@ impl<'m> Verifier<'m> {
             &[Subject::Global(g)],
         )?;
 
-        if matches!(gl.kind, GlobalKind::Var | GlobalKind::Function) {
+        // A global object: anything but an alias.
+        if gl.kind != GlobalKind::Alias {
             if gl.align != 0 {
                 self.check_module(
                     gl.align <= MAXIMUM_ALIGNMENT,
@@ -175,6 +176,7 @@ impl<'m> Verifier<'m> {
                 // RangeLikeMetadataKind::AbsoluteSymbol)`: call `verify_range_like_metadata` (ir/md_attach.rs)
                 // here once it exists, with the integer type of the global's pointer width.
             }
+            self.visit_implicit_refs(g)?;
         }
 
         self.check_module(
@@ -267,6 +269,43 @@ impl<'m> Verifier<'m> {
             "global values should not associate to themselves",
             &[Subject::Global(g), Subject::Md(assoc)],
         )
+    }
+
+    /// The `!implicit.ref` part of `visitGlobalValue` (LLVM 22.1): on a definition only, each
+    /// attachment one pointer to another global object or constant.
+    fn visit_implicit_refs(&mut self, g: GlobalId) -> Step {
+        let Some(kind) = self.v.m.ctx.names.lookup(b"implicit.ref") else { return Some(()) };
+        let Some(gl) = self.gl(g) else { return Some(()) };
+        if !gl.md.iter().any(|(k, _)| *k == kind) {
+            return Some(());
+        }
+        self.check_module(
+            !self.is_declaration(g),
+            "ref metadata must not be placed on a declaration",
+            &[Subject::Global(g)],
+        )?;
+        for &(k, r) in gl.md.iter() {
+            if k != kind {
+                continue;
+            }
+            let subjects = [Subject::Global(g), Subject::Md(r)];
+            let ops = &self.v.node(r).ops;
+            self.check_module(ops.len() == 1, "ref metadata must have one operand", &subjects)?;
+            let op = ops.first().copied().unwrap_or(Md::Null);
+            self.check_module(
+                matches!(op, Md::Const(_) | Md::Local(_)),
+                "ref metadata must be ValueAsMetadata",
+                &subjects,
+            )?;
+            let Md::Const(c) = op else { continue };
+            let is_ptr = self.types().is_ptr(self.const_ty(c));
+            self.check_module(is_ptr, "ref value must be pointer typed", &subjects)?;
+            // Every constant is a `Constant`: "ref metadata must point to a GlobalObject" holds.
+            let stripped = self.strip_pointer_casts(c, true);
+            let own = matches!(self.v.m.ctx.const_of(stripped), Const::Global(_, s) if *s == g);
+            self.check_module(!own, "values should not reference themselves", &subjects)?;
+        }
+        Some(())
     }
 
     /// `visitGlobalVariable`.

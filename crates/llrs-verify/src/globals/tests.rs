@@ -212,3 +212,41 @@ fn coff_triples() {
     assert!(!is_coff(b"x86_64-unknown-linux-gnu"));
     assert!(!is_coff(b""));
 }
+
+#[test]
+fn implicit_refs() {
+    let src = "@a = global i32 1, !implicit.ref !0\n@b = global i32 2, !implicit.ref !1\n\
+        @c = global i32 3, !implicit.ref !1, !implicit.ref !2\n@d = global i32 4, !implicit.ref !3\n\
+        @e = external global i32, !implicit.ref !1\n!0 = !{i32 1}\n!1 = !{ptr @b}\n!2 = !{!\"Hello World!\"}\n\
+        !3 = !{ptr @c, ptr @a}\n";
+    assert_eq!(
+        errors(src),
+        vec![
+            ("ref value must be pointer typed".to_string(), vec!["a".to_string()]),
+            ("values should not reference themselves".to_string(), vec!["b".to_string()]),
+            ("ref metadata must be ValueAsMetadata".to_string(), vec!["c".to_string()]),
+            ("ref metadata must have one operand".to_string(), vec!["d".to_string()]),
+            ("ref metadata must not be placed on a declaration".to_string(), vec!["e".to_string()]),
+        ]
+    );
+}
+
+#[test]
+fn ifunc_attachments_and_global_value_rules() {
+    let src = "define ptr @r() {\n  ret ptr null\n}\n@i = hidden dllexport ifunc void (), ptr @r, !prof !0\n!0 = !{}\n\
+        @g = global i32 0\n@j = ifunc void (), ptr @g, !prof !0\n";
+    assert_eq!(
+        errors(src),
+        vec![
+            ("dllexport GlobalValue must have default or protected visibility".to_string(), vec!["i".to_string()]),
+            ("an ifunc may not have a !prof attachment".to_string(), vec!["i".to_string()]),
+            ("an ifunc may not have a !prof attachment".to_string(), vec!["j".to_string()]),
+        ]
+    );
+    // Attachments in kind order: `!dbg` (a debug-info failure) ends the visit before `!prof`.
+    let src = "define ptr @r() {\n  ret ptr null\n}\n@i = ifunc void (), ptr @r, !prof !0, !dbg !0\n!0 = !{}\n";
+    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    let report = verify(&m);
+    let all: Vec<(Kind, String)> = report.diagnostics.iter().map(|d| (d.kind, d.message.to_string())).collect();
+    assert_eq!(all, vec![(Kind::DebugInfo, "an ifunc may not have a !dbg attachment".to_string())]);
+}
