@@ -44,7 +44,7 @@ impl Verifier<'_> {
             self.fail_module("Aliasee cannot be NULL!", &[Subject::Global(ga)]);
             return None;
         };
-        let same_ty = matches!(self.v.m.ctx.type_of(self.const_ty(aliasee)), Type::Ptr(a) if *a == gl.addrspace);
+        let same_ty = matches!(self.v.m.ctx.type_of(self.gv_const_ty(aliasee)), Type::Ptr(a) if *a == gl.addrspace);
         self.check_module(same_ty, "Alias and aliasee types should match!", &[Subject::Global(ga)])?;
         let kind_ok = matches!(self.v.m.ctx.const_of(aliasee), Const::Global(..) | Const::Expr(_));
         self.check_module(kind_ok, "Aliasee should be either GlobalValue or ConstantExpr", &[Subject::Global(ga)])?;
@@ -90,7 +90,7 @@ impl Verifier<'_> {
             }
             let mut ops: Vec<Item> = Vec::new();
             if let Some(g) = global {
-                if !avail && self.is_declaration_for_linker(g) {
+                if !avail && self.gv_is_declaration_for_linker(g) {
                     self.fail_module("Alias must point to a definition", &[Subject::Global(ga)]);
                     continue;
                 }
@@ -103,14 +103,16 @@ impl Verifier<'_> {
                     self.fail_module("Aliases cannot form a cycle", &[Subject::Global(ga)]);
                     continue;
                 }
-                if self.global_is_interposable(g) {
+                if self.gv_is_interposable(g) {
                     self.fail_module("Alias cannot point to an interposable alias", &[Subject::Global(ga)]);
                     continue;
                 }
                 ops.extend(x.target.map(Item::Const));
             } else if let Some(c) = c {
                 if let Const::Expr(_) = m.ctx.const_of(c) {
-                    // TODO(lead): `visitConstantExprsRecursively(CE)` (ir/inst.rs) goes here.
+                    // `visitConstantExprsRecursively(CE)`.
+                    // TODO(lead): once ir/inst/operands.rs (wt-a) is merged:
+                    // self.visit_constant_exprs_recursively(ga, c);
                 }
                 self.constant_operands(c, &mut ops);
             }
@@ -191,7 +193,7 @@ impl Verifier<'_> {
         )?;
         // `getResolverFunction`: through casts and aliases to a function.
         let resolver = gl.target;
-        let resolver_fn = resolver.and_then(|r| match *m.ctx.const_of(self.strip_pointer_casts(r, true)) {
+        let resolver_fn = resolver.and_then(|r| match *m.ctx.const_of(self.gv_strip_casts(r, true)) {
             Const::Global(_, f) => m.globals.get(f).filter(|x| x.kind == GlobalKind::Function).map(|_| f),
             _ => None,
         });
@@ -200,7 +202,7 @@ impl Verifier<'_> {
             return None;
         };
         self.check_module(
-            !self.is_declaration_for_linker(f),
+            !self.gv_is_declaration_for_linker(f),
             "IFunc resolver must be a definition",
             &[Subject::Global(gi)],
         )?;
@@ -208,7 +210,7 @@ impl Verifier<'_> {
             |x| matches!(m.ctx.type_of(x.value_ty), Type::Function { ret, .. } if self.types().is_ptr(*ret)),
         );
         self.check_module(returns_ptr, "IFunc resolver must return a pointer", &[Subject::Global(gi)])?;
-        let ty_ok = matches!(m.ctx.type_of(self.const_ty(resolver)), Type::Ptr(a) if *a == gl.addrspace);
+        let ty_ok = matches!(m.ctx.type_of(self.gv_const_ty(resolver)), Type::Ptr(a) if *a == gl.addrspace);
         self.check_module(ty_ok, "IFunc resolver has incorrect type", &[Subject::Global(gi)])
     }
 }

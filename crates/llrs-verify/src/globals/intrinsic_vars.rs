@@ -71,7 +71,7 @@ impl Verifier<'_> {
         };
         let name = String::from_utf8_lossy(self.global_name(g)).into_owned();
         for &op in elems.iter() {
-            let v = self.strip_pointer_casts(op, false);
+            let v = self.gv_strip_casts(op, false);
             let member = match m.ctx.const_of(v) {
                 Const::Global(_, x) => m.globals.get(*x),
                 _ => None,

@@ -60,7 +60,7 @@ fn md_subject(md: Md) -> Vec<Subject> {
 
 impl<'m> Verifier<'m> {
     /// The operands of a named metadata node, if the module has it.
-    fn named_md_ops(&self, name: &[u8]) -> Option<&'m [MdId]> {
+    fn mf_named_ops(&self, name: &[u8]) -> Option<&'m [MdId]> {
         let m = self.v.m;
         let key = m.ctx.names.lookup(name)?;
         m.named_md.iter().find(|(n, _)| *n == key).map(|(_, ops)| &ops[..])
@@ -68,17 +68,17 @@ impl<'m> Verifier<'m> {
 
     /// The operands of a node (`MDNode::operands`; a specialized node is taken as its generic
     /// operands).
-    fn md_ops(&self, id: MdId) -> &'m [Md] {
+    fn mf_ops(&self, id: MdId) -> &'m [Md] {
         &self.v.node(id).ops
     }
 
     /// Whether `md` is an `MDNode` (any node but a `DIArgList`).
-    fn is_md_node(&self, md: Md) -> bool {
+    fn mf_is_node(&self, md: Md) -> bool {
         matches!(md, Md::Node(id) if self.v.node(id).kind != MdKind::ArgList)
     }
 
     /// `mdconst::dyn_extract_or_null<ConstantInt>`.
-    fn md_const_int(&self, md: Md) -> Option<&'m llrs_ir::APInt> {
+    fn mf_const_int(&self, md: Md) -> Option<&'m llrs_ir::APInt> {
         let Md::Const(c) = md else { return None };
         let ctx = &self.v.m.ctx;
         match ctx.const_of(c) {
@@ -89,20 +89,20 @@ impl<'m> Verifier<'m> {
 
     /// `visitModuleFlags`.
     pub fn visit_module_flags(&mut self) {
-        let Some(flags) = self.named_md_ops(b"llvm.module.flags") else { return };
+        let Some(flags) = self.mf_named_ops(b"llvm.module.flags") else { return };
         let mut seen: FxHashMap<Symbol, MdId> = FxHashMap::default();
         let mut requirements: Vec<MdId> = Vec::new();
         let mut pauth_platform = u64::MAX;
         let mut pauth_version = u64::MAX;
         for &op in flags {
             let _ = self.visit_module_flag(op, &mut seen, &mut requirements);
-            let ops = self.md_ops(op);
+            let ops = self.mf_ops(op);
             if ops.len() != 3 {
                 continue;
             }
             let (Some(&Md::Str(name)), Some(&val)) = (ops.get(1), ops.get(2)) else { continue };
             let name = self.v.m.ctx.name(name);
-            let value = self.md_const_int(val).map(|v| v.low_u64());
+            let value = self.mf_const_int(val).map(|v| v.low_u64());
             if name == b"aarch64-elf-pauthabi-platform" {
                 if let Some(v) = value {
                     pauth_platform = v;
@@ -122,7 +122,7 @@ impl<'m> Verifier<'m> {
         }
 
         for req in requirements {
-            let ops = self.md_ops(req);
+            let ops = self.mf_ops(req);
             let (Some(&Md::Str(flag)), Some(&wanted)) = (ops.first(), ops.get(1)) else { continue };
             let Some(&op) = seen.get(&flag) else {
                 self.fail_module(
@@ -131,7 +131,7 @@ impl<'m> Verifier<'m> {
                 );
                 continue;
             };
-            if self.md_ops(op).get(2).copied().unwrap_or(Md::Null) != wanted {
+            if self.mf_ops(op).get(2).copied().unwrap_or(Md::Null) != wanted {
                 self.fail_module(
                     "invalid requirement on flag, flag does not have the required value",
                     &[Subject::MdRef(Md::Str(flag))],
@@ -147,7 +147,7 @@ impl<'m> Verifier<'m> {
         seen: &mut FxHashMap<Symbol, MdId>,
         requirements: &mut Vec<MdId>,
     ) -> Step {
-        let ops = self.md_ops(op);
+        let ops = self.mf_ops(op);
         self.check_module(ops.len() == 3, "incorrect number of operands in module flag", &[Subject::Md(op)])?;
         let (b, id, val) = (
             ops.first().copied().unwrap_or(Md::Null),
@@ -155,7 +155,7 @@ impl<'m> Verifier<'m> {
             ops.get(2).copied().unwrap_or(Md::Null),
         );
         let Some(mfb) = behavior(self, b) else {
-            let is_int = self.md_const_int(b).is_some();
+            let is_int = self.mf_const_int(b).is_some();
             self.check_module(
                 is_int,
                 "invalid behavior operand in module flag (expected constant integer)",
@@ -172,7 +172,7 @@ impl<'m> Verifier<'m> {
         match mfb {
             Behavior::Error | Behavior::Warning | Behavior::Override => {}
             Behavior::Min => {
-                let ok = self.md_const_int(val).is_some_and(|v| !v.is_negative());
+                let ok = self.mf_const_int(val).is_some_and(|v| !v.is_negative());
                 self.check_module(
                     ok,
                     "invalid value for 'min' module flag (expected constant non-negative integer)",
@@ -180,7 +180,7 @@ impl<'m> Verifier<'m> {
                 )?;
             }
             Behavior::Max => {
-                let ok = self.md_const_int(val).is_some();
+                let ok = self.mf_const_int(val).is_some();
                 self.check_module(
                     ok,
                     "invalid value for 'max' module flag (expected constant integer)",
@@ -189,7 +189,7 @@ impl<'m> Verifier<'m> {
             }
             Behavior::Require => {
                 let pair = match val {
-                    Md::Node(v) if self.is_md_node(val) && self.md_ops(v).len() == 2 => Some(v),
+                    Md::Node(v) if self.mf_is_node(val) && self.mf_ops(v).len() == 2 => Some(v),
                     _ => None,
                 };
                 let Some(pair) = pair else {
@@ -199,7 +199,7 @@ impl<'m> Verifier<'m> {
                     );
                     return None;
                 };
-                let first = self.md_ops(pair).first().copied().unwrap_or(Md::Null);
+                let first = self.mf_ops(pair).first().copied().unwrap_or(Md::Null);
                 self.check_module(
                     matches!(first, Md::Str(_)),
                     "invalid value for 'require' module flag (first value operand should be a string)",
@@ -209,7 +209,7 @@ impl<'m> Verifier<'m> {
             }
             Behavior::Append | Behavior::AppendUnique => {
                 self.check_module(
-                    self.is_md_node(val),
+                    self.mf_is_node(val),
                     "invalid value for 'append'-type module flag (expected a metadata node)",
                     &md_subject(val),
                 )?;
@@ -230,23 +230,23 @@ impl<'m> Verifier<'m> {
 
         let name = self.v.m.ctx.name(id);
         if name == b"wchar_size" {
-            let ok = self.md_const_int(val).is_some();
+            let ok = self.mf_const_int(val).is_some();
             self.check_module(ok, "wchar_size metadata requires constant integer argument", &[])?;
         }
         if name == b"Linker Options" {
             // The reader upgrades the flag to `!llvm.linker.options`; a module with the flag but
             // without the named node made it by hand.
-            let upgraded = self.named_md_ops(b"llvm.linker.options").is_some();
+            let upgraded = self.mf_named_ops(b"llvm.linker.options").is_some();
             self.check_module(upgraded, "'Linker Options' named metadata no longer supported", &[])?;
         }
         if name == b"SemanticInterposition" {
-            let ok = self.md_const_int(val).is_some();
+            let ok = self.mf_const_int(val).is_some();
             self.check_module(ok, "SemanticInterposition metadata requires constant integer argument", &[])?;
         }
         if name == b"CG Profile" {
             // LLVM casts the value to a node without checking (a crash otherwise).
             if let Md::Node(v) = val {
-                let entries: Vec<Md> = self.md_ops(v).to_vec();
+                let entries: Vec<Md> = self.mf_ops(v).to_vec();
                 for e in entries {
                     let _ = self.visit_module_flag_cg_profile_entry(e);
                 }
@@ -258,13 +258,13 @@ impl<'m> Verifier<'m> {
     /// `visitModuleFlagCGProfileEntry`: a triple of two functions (or null) and a count.
     fn visit_module_flag_cg_profile_entry(&mut self, entry: Md) -> Step {
         let node = match entry {
-            Md::Node(n) if self.is_md_node(entry) && self.md_ops(n).len() == 3 => n,
+            Md::Node(n) if self.mf_is_node(entry) && self.mf_ops(n).len() == 3 => n,
             _ => {
                 self.fail_module("expected a MDNode triple", &md_subject(entry));
                 return None;
             }
         };
-        let ops: Vec<Md> = self.md_ops(node).to_vec();
+        let ops: Vec<Md> = self.mf_ops(node).to_vec();
         for &f in ops.iter().take(2) {
             // The check of each function returns from its own lambda only.
             if f == Md::Null {
@@ -272,7 +272,7 @@ impl<'m> Verifier<'m> {
             }
             let is_fn = match f {
                 Md::Const(c) => {
-                    let s = self.strip_pointer_casts(c, false);
+                    let s = self.gv_strip_casts(c, false);
                     match self.v.m.ctx.const_of(s) {
                         Const::Global(_, g) => {
                             self.v.m.globals.get(*g).is_some_and(|gl| gl.kind == llrs_ir::GlobalKind::Function)
@@ -288,7 +288,7 @@ impl<'m> Verifier<'m> {
         }
         let count = ops.get(2).copied().unwrap_or(Md::Null);
         let ok = match count {
-            Md::Const(c) => self.types().is_int(self.const_ty(c)),
+            Md::Const(c) => self.types().is_int(self.gv_const_ty(c)),
             _ => false,
         };
         self.check_module(ok, "expected an integer constant", &md_subject(count))
@@ -314,9 +314,9 @@ impl<'m> Verifier<'m> {
 
     /// The loop of `visitModuleIdents` and `visitModuleCommandLines` (the first failure ends it).
     fn visit_string_list(&mut self, name: &[u8], count_msg: &'static str, string_msg: &'static str) {
-        let Some(entries) = self.named_md_ops(name) else { return };
+        let Some(entries) = self.mf_named_ops(name) else { return };
         for &n in entries {
-            let ops = self.md_ops(n);
+            let ops = self.mf_ops(n);
             if ops.len() != 1 {
                 self.fail_module(count_msg, &[Subject::Md(n)]);
                 return;
