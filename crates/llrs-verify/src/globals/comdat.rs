@@ -16,9 +16,10 @@ impl Verifier<'_> {
         }
         let names: rustc_hash::FxHashMap<llrs_ir::Symbol, GlobalId> =
             m.globals.iter().filter_map(|(g, gl)| gl.name.map(|n| (n, g))).collect();
-        let order = string_map_order(m.comdats.values().map(|c| m.ctx.name(c.name)));
+        let comdats: Vec<&llrs_ir::module::Comdat> = m.comdats.values().collect();
+        let order = string_map_order(comdats.iter().map(|c| m.ctx.name(c.name)));
         for i in order {
-            let Some(c) = m.comdats.values().nth(i) else { continue };
+            let Some(c) = comdats.get(i) else { continue };
             let Some(&g) = names.get(&c.name) else { continue };
             if m.globals.get(g).is_some_and(|gl| gl.linkage == Linkage::Private) {
                 self.fail_module("comdat global value has private linkage", &[Subject::Global(g)]);
