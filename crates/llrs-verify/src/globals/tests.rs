@@ -156,6 +156,9 @@ fn global_value_rules() {
     let src =
         "%t = type {i32, %t2}\n%t2 = type opaque\n@g = external global %t\n@h = global [1 x %t] zeroinitializer\n";
     assert_eq!(messages(src), vec!["Global variable initializer must be sized"]);
+    // A struct met twice is sized both times.
+    let src = "%0 = type { %1, %1 }\n%1 = type <{ i16, i8 }>\n@0 = internal global %0 zeroinitializer\n";
+    assert_eq!(messages(src), Vec::<String>::new());
     let src =
         "@g = global {<vscale x 4 x i32>} zeroinitializer\n@h = global target(\"aarch64.svcount\") zeroinitializer\n";
     assert_eq!(messages(src), vec!["Globals cannot contain scalable types", "Globals cannot contain scalable types"]);
