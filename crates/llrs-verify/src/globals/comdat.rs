@@ -68,33 +68,33 @@ fn place(buckets: &mut [Option<(usize, u32)>], i: usize, hash: u32) {
     }
 }
 
-/// `Triple(Triple::normalize(T)).isOSBinFormatCOFF()`: an object format named at the end of
-/// the environment (`-coff`, `-elf`, `-macho`, ...), else the default of the architecture and
-/// operating system (COFF for x86, ARM and AArch64 on Windows and UEFI).
+/// `Triple(T).isOSBinFormatCOFF()` (LLVM 22.1 does not normalize the triple here: the
+/// components are read by position, so `x86_64-w64-mingw32` or `x86_64-windows` name no
+/// Windows): an object format named at the end of the fourth component (`-coff`, `-elf`,
+/// `-macho`, ...), else the default of the architecture and operating system (COFF for x86,
+/// ARM and AArch64 when the third component is a Windows or UEFI one).
 pub(crate) fn is_coff(triple: &[u8]) -> bool {
-    let parts: Vec<&[u8]> = triple.split(|&b| b == b'-').collect();
+    // `Str.split(Components, '-', 3)`: the fourth component is the rest of the triple.
+    let parts: Vec<&[u8]> = triple.splitn(4, |&b| b == b'-').collect();
     let arch = parts.first().copied().unwrap_or(b"");
-    let rest = parts.get(1..).unwrap_or(&[]);
-    // An explicit format: the environment component (the fourth) ends with its name.
     if let Some(env) = parts.get(3) {
-        for (suffix, coff) in
-            [(&b"xcoff"[..], false), (b"coff", true), (b"elf", false), (b"goff", false), (b"macho", false)]
-        {
+        for (suffix, coff) in [
+            (&b"xcoff"[..], false),
+            (b"coff", true),
+            (b"elf", false),
+            (b"goff", false),
+            (b"macho", false),
+            (b"wasm", false),
+            (b"spirv", false),
+            (b"dxcontainer", false),
+        ] {
             if env.ends_with(suffix) {
                 return coff;
             }
         }
-        if env.ends_with(b"wasm") || env.ends_with(b"spirv") || env.ends_with(b"dxcontainer") {
-            return false;
-        }
     }
-    let windows = rest.iter().any(|c| {
-        c.starts_with(b"windows")
-            || c.starts_with(b"win32")
-            || c.starts_with(b"mingw32")
-            || c.starts_with(b"cygwin")
-            || c.starts_with(b"uefi")
-    });
+    let os = parts.get(2).copied().unwrap_or(b"");
+    let windows = os.starts_with(b"windows") || os.starts_with(b"win32") || os.starts_with(b"uefi");
     windows && coff_arch(arch)
 }
 

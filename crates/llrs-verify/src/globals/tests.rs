@@ -207,9 +207,17 @@ fn coff_comdats_in_string_map_order() {
 fn coff_triples() {
     use super::comdat::is_coff;
     assert!(is_coff(b"x86_64-pc-windows-msvc"));
-    assert!(is_coff(b"i686-w64-mingw32"));
+    assert!(is_coff(b"x86_64-w64-windows-gnu"));
+    assert!(is_coff(b"x86_64-unknown-linux-coff"));
+    assert!(is_coff(b"aarch64-unknown-uefi"));
+    // LLVM reads the raw triple by position: these name no Windows.
+    assert!(!is_coff(b"x86_64-w64-mingw32"));
+    assert!(!is_coff(b"x86_64-windows"));
+    assert!(!is_coff(b"thumbv7-windows-msvc"));
     assert!(is_coff(b"aarch64-pc-windows-gnu"));
     assert!(is_coff(b"thumbv7-unknown-windows-msvc"));
+    assert!(!is_coff(b"mips-pc-windows-msvc"));
+    assert!(!is_coff(b"i686-pc-windows-gnu-elf"));
     assert!(!is_coff(b"x86_64-pc-windows-elf"));
     assert!(!is_coff(b"x86_64-apple-macosx"));
     assert!(!is_coff(b"x86_64-unknown-linux-gnu"));
