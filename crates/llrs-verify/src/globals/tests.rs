@@ -218,6 +218,10 @@ fn coff_triples() {
     assert!(is_coff(b"thumbv7-unknown-windows-msvc"));
     assert!(!is_coff(b"mips-pc-windows-msvc"));
     assert!(!is_coff(b"i686-pc-windows-gnu-elf"));
+    // An architecture LLVM does not know defaults to COFF on Windows; a known other one not.
+    assert!(is_coff(b"foo-pc-windows-msvc"));
+    assert!(!is_coff(b"riscv64-pc-windows-msvc"));
+    assert!(!is_coff(b"armv7eb-pc-windows-msvc"));
     assert!(!is_coff(b"x86_64-pc-windows-elf"));
     assert!(!is_coff(b"x86_64-apple-macosx"));
     assert!(!is_coff(b"x86_64-unknown-linux-gnu"));
