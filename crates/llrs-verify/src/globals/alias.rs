@@ -111,8 +111,7 @@ impl Verifier<'_> {
             } else if let Some(c) = c {
                 if let Const::Expr(_) = m.ctx.const_of(c) {
                     // `visitConstantExprsRecursively(CE)`.
-                    // TODO(lead): once ir/inst/operands.rs (wt-a) is merged:
-                    // self.visit_constant_exprs_recursively(ga, c);
+                    self.visit_constant_exprs_recursively(ga, c);
                 }
                 self.constant_operands(c, &mut ops);
             }

@@ -387,10 +387,9 @@ impl<'m> Verifier<'m> {
             }
         }
 
-        if let Some(_init) = gl.var.init {
+        if let Some(init) = gl.var.init {
             // `visitConstantExprsRecursively(GV.getInitializer())`.
-            // TODO(lead): once ir/inst/operands.rs (wt-a) is merged:
-            // self.visit_constant_exprs_recursively(g, _init);
+            self.visit_constant_exprs_recursively(g, init);
         }
         self.visit_global_value(g)
     }
