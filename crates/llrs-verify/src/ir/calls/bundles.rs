@@ -85,8 +85,8 @@ impl Verifier<'_> {
                     self.check_module(inputs.len() == 2, "Expected exactly two ptrauth bundle operands", &[me])?;
                     let key = inputs.first().is_some_and(|&v| self.is_const_int_of(v, 32));
                     self.check_module(key, "Ptrauth bundle key operand must be an i32 constant", &[me])?;
-                    let disc =
-                        inputs.get(1).and_then(|&v| self.value_ty(f, v)).and_then(|t| self.types().int_bits(t)) == Some(64);
+                    let disc = inputs.get(1).and_then(|&v| self.value_ty(f, v)).and_then(|t| self.types().int_bits(t))
+                        == Some(64);
                     self.check_module(disc, "Ptrauth bundle discriminator operand must be an i64", &[me])?;
                 }
                 Tag::Kcfi => {
@@ -103,7 +103,7 @@ impl Verifier<'_> {
                             d.op == Opcode::Call
                                 && d.operands.first().and_then(|&c| self.global_of(c)).is_some_and(|g| {
                                     m.globals[g].kind == GlobalKind::Function
-                                        && self.known_intrinsic(g) == Some(b"llvm.call.preallocated.setup")
+                                        && self.intrinsic_is(g, "llvm.call.preallocated.setup")
                                 })
                         }),
                         _ => false,
@@ -149,7 +149,8 @@ impl Verifier<'_> {
         };
         let name = self.global_name(g);
         let ok = if self.known_intrinsic(g).is_some() {
-            name == b"llvm.objc.retainAutoreleasedReturnValue" || name == b"llvm.objc.unsafeClaimAutoreleasedReturnValue"
+            self.intrinsic_is(g, "llvm.objc.retainAutoreleasedReturnValue")
+                || self.intrinsic_is(g, "llvm.objc.unsafeClaimAutoreleasedReturnValue")
         } else {
             name == b"objc_retainAutoreleasedReturnValue" || name == b"objc_unsafeClaimAutoreleasedReturnValue"
         };

@@ -113,7 +113,7 @@ impl Verifier<'_> {
         }
         let called = self.callee_fn(inst);
         if self.has_attr(attrs.func, "preallocated") {
-            let ok = called.is_some_and(|g| self.global_name(g) == b"llvm.call.preallocated.arg");
+            let ok = called.is_some_and(|g| self.intrinsic_is(g, "llvm.call.preallocated.arg"));
             self.check_module(
                 ok,
                 "preallocated as a call site attribute can only be on llvm.call.preallocated.arg",
@@ -202,7 +202,11 @@ impl Verifier<'_> {
                     "Function has metadata parameter but isn't an intrinsic",
                     &[me],
                 )?;
-                self.check_module(!self.types().is_token(p), "Function has token parameter but isn't an intrinsic", &[me])?;
+                self.check_module(
+                    !self.types().is_token(p),
+                    "Function has token parameter but isn't an intrinsic",
+                    &[me],
+                )?;
             }
         }
 
@@ -241,7 +245,7 @@ impl Verifier<'_> {
         let mut saw_nest = (0..n).any(|k| self.has_attr(attrs.param(k), "nest"));
         let mut saw_returned = (0..n).any(|k| self.has_attr(attrs.param(k), "returned"));
         let called = self.callee_fn(site.inst);
-        let statepoint = called.is_some_and(|g| self.global_name(g) == b"llvm.experimental.gc.statepoint");
+        let statepoint = called.is_some_and(|g| self.intrinsic_is(g, "llvm.experimental.gc.statepoint"));
         let args = site.args();
         for (k, &arg) in args.iter().enumerate().skip(n) {
             let ty = self.value_ty(f, arg);
@@ -254,11 +258,7 @@ impl Verifier<'_> {
             if self.has_attr(set, "returned") {
                 self.check_module(!saw_returned, "More than one parameter has attribute returned!", &[me])?;
                 let lossless = ty.is_some_and(|t| self.can_losslessly_bitcast(t, ret));
-                self.check_module(
-                    lossless,
-                    "Incompatible argument and return types for 'returned' attribute",
-                    &[me],
-                )?;
+                self.check_module(lossless, "Incompatible argument and return types for 'returned' attribute", &[me])?;
                 saw_returned = true;
             }
             if !statepoint {
@@ -333,7 +333,7 @@ impl Verifier<'_> {
                 "Callbr for intrinsics currently doesn't support operand bundles",
                 &[],
             )?;
-            if self.known_intrinsic(g) == Some(b"llvm.amdgcn.kill") {
+            if self.intrinsic_is(g, "llvm.amdgcn.kill") {
                 let indirect = site.dests().get(1..).unwrap_or(&[]);
                 self.check_module(indirect.len() == 1, "Callbr amdgcn_kill only supports one indirect dest", &[])?;
                 let first = match indirect.first() {
@@ -343,7 +343,7 @@ impl Verifier<'_> {
                 let ok = first.is_some_and(|d| {
                     d.op == Opcode::Unreachable
                         || (d.op == Opcode::Call
-                            && self.callee_fn(d).is_some_and(|c| self.known_intrinsic(c) == Some(b"llvm.amdgcn.unreachable")))
+                            && self.callee_fn(d).is_some_and(|c| self.intrinsic_is(c, "llvm.amdgcn.unreachable")))
                 });
                 self.check_module(ok, "Callbr amdgcn_kill indirect dest needs to be unreachable", &[])?;
             } else {

@@ -15,8 +15,18 @@ const SWIFT_TAIL_CC: u32 = 20;
 
 /// The parameter attributes that change the ABI (`getParameterABIAttributes`), `align` only
 /// with `byval` or `byref`.
-const ABI_ATTRS: [&str; 10] =
-    ["sret", "byval", "inalloca", "inreg", "alignstack", "swiftself", "swiftasync", "swifterror", "preallocated", "byref"];
+const ABI_ATTRS: [&str; 10] = [
+    "sret",
+    "byval",
+    "inalloca",
+    "inreg",
+    "alignstack",
+    "swiftself",
+    "swiftasync",
+    "swifterror",
+    "preallocated",
+    "byref",
+];
 
 impl<'m> Verifier<'m> {
     /// `getParameterABIAttributes(I, Attrs)`.
@@ -58,7 +68,11 @@ impl<'m> Verifier<'m> {
         };
         let (caller_ret, caller_params, caller_vararg) = caller;
         let (callee_ret, callee_params, callee_vararg) = callee;
-        self.check_module(caller_vararg == callee_vararg, "cannot guarantee tail call due to mismatched varargs", &[me])?;
+        self.check_module(
+            caller_vararg == callee_vararg,
+            "cannot guarantee tail call due to mismatched varargs",
+            &[me],
+        )?;
         self.check_module(
             self.is_type_congruent(caller_ret, callee_ret),
             "cannot guarantee tail call due to mismatched return types",

@@ -140,6 +140,13 @@ impl<'m> Verifier<'m> {
         matches!(self.intrinsic_of(g), Some(Some(_))).then(|| self.global_name(g))
     }
 
+    /// Whether a function is the intrinsic `base` (`getIntrinsicID() == Intrinsic::...`, which
+    /// holds for every overloaded name of it).
+    pub fn intrinsic_is(&self, g: GlobalId, base: &str) -> bool {
+        let Some(Some(id)) = self.intrinsic_of(g) else { return false };
+        llrs_ir::intrinsics::lookup(base.as_bytes()) == Some(id)
+    }
+
     /// `stripPointerCasts` (`Strip::ZeroIndices`) or `stripInBoundsOffsets` (`Strip::InBounds`):
     /// through GEPs, bitcasts, address-space casts and calls with a `returned` argument.
     pub fn strip(&self, f: &FnCtx<'_>, v: Value, kind: Strip) -> Value {
@@ -148,7 +155,7 @@ impl<'m> Verifier<'m> {
             Value::Asm(_) => None,
             v => self.value_ty(f, v),
         };
-        if !ty(v).is_some_and(|t| self.types().is_ptr_or_ptr_vector(t) && self.types().is_ptr(t)) {
+        if !ty(v).is_some_and(|t| self.types().is_ptr(t)) {
             return v;
         }
         let zero = |c: Value| match c {
@@ -232,9 +239,8 @@ impl<'m> Verifier<'m> {
     /// `CallBase::getReturnedArgOperand`: the argument with the `returned` attribute (on the
     /// call site, else on the called function).
     pub fn returned_arg(&self, site: Site<'_>) -> Option<Value> {
-        let pick = |list: &llrs_ir::instructions::AttrList| {
-            list.params.iter().position(|&a| self.has_attr(a, "returned"))
-        };
+        let pick =
+            |list: &llrs_ir::instructions::AttrList| list.params.iter().position(|&a| self.has_attr(a, "returned"));
         let k = pick(&site.call.attrs)
             .or_else(|| self.callee_fn(site.inst).and_then(|g| self.fn_attrs(g)).and_then(pick))?;
         site.arg(k)

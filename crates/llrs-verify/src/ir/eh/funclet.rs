@@ -47,7 +47,11 @@ impl Verifier<'_> {
                         continue;
                     }
                     op => {
-                        self.check_module(op == Opcode::CatchRet, "Bogus funclet pad use", &[Subject::Inst(f.g, u.user)])?;
+                        self.check_module(
+                            op == Opcode::CatchRet,
+                            "Bogus funclet pad use",
+                            &[Subject::Inst(f.g, u.user)],
+                        )?;
                         continue;
                     }
                 };
@@ -178,8 +182,7 @@ impl Verifier<'_> {
             }
             active.push(pred_pad);
             let mut terminator = terminator;
-            loop {
-                let Some(succ) = self.succ_pad(f, terminator) else { break };
+            while let Some(succ) = self.succ_pad(f, terminator) {
                 if active.contains(&succ) {
                     // A cycle: report its pads and the terminators between them.
                     let mut nodes = Vec::new();
@@ -277,8 +280,8 @@ impl Verifier<'_> {
         let Some(colors) = self.eh_state.funclet_colors.as_ref().and_then(|c| c.get(b.0 as usize)) else {
             return false;
         };
-        colors.iter().any(|&c| {
-            f.first_non_phi(c).is_some_and(|p| matches!(f.inst(p).op, Opcode::CatchPad | Opcode::CleanupPad))
-        })
+        colors
+            .iter()
+            .any(|&c| f.first_non_phi(c).is_some_and(|p| matches!(f.inst(p).op, Opcode::CatchPad | Opcode::CleanupPad)))
     }
 }

@@ -152,7 +152,8 @@ impl Verifier<'_> {
         if d.op == Opcode::LandingPad {
             // Only the unwind edge of an invoke may lead to a landing pad.
             for &pred in f.preds(b) {
-                let ok = f.terminator(pred).and_then(|t| Site::of(f.inst(t)).filter(|_| f.inst(t).op == Opcode::Invoke));
+                let ok =
+                    f.terminator(pred).and_then(|t| Site::of(f.inst(t)).filter(|_| f.inst(t).op == Opcode::Invoke));
                 let ok = ok.is_some_and(|s| {
                     s.dests().get(1) == Some(&Value::Block(b)) && s.dests().first() != Some(&Value::Block(b))
                 });
@@ -199,7 +200,11 @@ impl Verifier<'_> {
                     let Some(site) = Site::of(td) else { continue };
                     let dests = site.dests();
                     let ok = dests.get(1) == Some(&Value::Block(b)) && dests.first() != Some(&Value::Block(b));
-                    self.check_module(ok, "EH pad must be jumped to via an unwind edge", &[me, Subject::Inst(f.g, ti)])?;
+                    self.check_module(
+                        ok,
+                        "EH pad must be jumped to via an unwind edge",
+                        &[me, Subject::Inst(f.g, ti)],
+                    )?;
                     let called = site.callee().and_then(|c| self.stripped_function(f, c));
                     if let Some(g) = called {
                         if self.intrinsic_of(g).is_some()
@@ -217,7 +222,11 @@ impl Verifier<'_> {
                 }
                 Opcode::CleanupRet => {
                     let from = td.operands.first().map_or(Pad::None, |&v| self.pad_of(v));
-                    self.check_module(from != to_parent, "A cleanupret must exit its cleanup", &[Subject::Inst(f.g, ti)])?;
+                    self.check_module(
+                        from != to_parent,
+                        "A cleanupret must exit its cleanup",
+                        &[Subject::Inst(f.g, ti)],
+                    )?;
                     from
                 }
                 Opcode::CatchSwitch => Pad::V(Value::Inst(ti)),
@@ -323,7 +332,11 @@ impl Verifier<'_> {
                 &[me],
             )?,
         }
-        self.check_module(self.has_personality(f), "LandingPadInst needs to be in a function with a personality.", &[me])?;
+        self.check_module(
+            self.has_personality(f),
+            "LandingPadInst needs to be in a function with a personality.",
+            &[me],
+        )?;
         let first = f.block_of(i).and_then(|b| f.first_non_phi(b));
         self.check_module(first == Some(i), "LandingPadInst not the first non-PHI instruction in the block.", &[me])?;
         for clause in clauses {
@@ -360,7 +373,11 @@ impl Verifier<'_> {
     /// `visitCatchPadInst`.
     pub fn visit_catch_pad(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
         let me = Subject::Inst(f.g, i);
-        self.check_module(self.has_personality(f), "CatchPadInst needs to be in a function with a personality.", &[me])?;
+        self.check_module(
+            self.has_personality(f),
+            "CatchPadInst needs to be in a function with a personality.",
+            &[me],
+        )?;
         let parent = f.inst(i).operands.first().copied();
         let in_switch = parent.and_then(|v| self.op_of(f, v)) == Some(Opcode::CatchSwitch);
         let subjects: Vec<Subject> = parent.map(|v| Subject::Value(f.g, v)).into_iter().collect();
@@ -384,7 +401,11 @@ impl Verifier<'_> {
     /// `visitCleanupPadInst`.
     pub fn visit_cleanup_pad(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
         let me = Subject::Inst(f.g, i);
-        self.check_module(self.has_personality(f), "CleanupPadInst needs to be in a function with a personality.", &[me])?;
+        self.check_module(
+            self.has_personality(f),
+            "CleanupPadInst needs to be in a function with a personality.",
+            &[me],
+        )?;
         let first = f.block_of(i).and_then(|b| f.first_non_phi(b));
         self.check_module(first == Some(i), "CleanupPadInst not the first non-PHI instruction in the block.", &[me])?;
         let parent = f.inst(i).operands.first().map(|&v| self.pad_of(v));
