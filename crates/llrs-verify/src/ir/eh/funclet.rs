@@ -8,6 +8,7 @@ use crate::ir::FnCtx;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
 use llrs_ir::{BlockId, InstId, Opcode, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Bound on the walks up a chain of parent pads (each pad has one parent; a longer chain is a
 /// cycle in a broken module).
@@ -20,13 +21,12 @@ impl Verifier<'_> {
         let mut first_user: Option<InstId> = None;
         let mut first_unwind_pad: Option<Pad> = None;
         let mut worklist: Vec<InstId> = vec![fpi];
-        let mut seen: Vec<InstId> = Vec::new();
+        let mut seen: FxHashSet<InstId> = FxHashSet::default();
         while let Some(current) = worklist.pop() {
-            if seen.contains(&current) {
+            if !seen.insert(current) {
                 self.fail_module("FuncletPadInst must not be nested within itself", &[Subject::Inst(f.g, current)]);
                 return None;
             }
-            seen.push(current);
             let current_pad = Pad::V(Value::Inst(current));
             let mut unresolved: Option<Pad> = None;
             for u in f.users(Value::Inst(current)) {
@@ -173,14 +173,14 @@ impl Verifier<'_> {
     /// `verifySiblingFuncletUnwinds`, at the end of each function.
     pub fn verify_sibling_funclet_unwinds(&mut self, f: &FnCtx<'_>) {
         let info = std::mem::take(&mut self.eh_state.sibling_funclet_info);
-        let lookup = |p: InstId| info.iter().find(|(k, _)| *k == p).map(|&(_, t)| t);
-        let mut visited: Vec<InstId> = Vec::new();
-        let mut active: Vec<InstId> = Vec::new();
+        let index: FxHashMap<InstId, InstId> = info.iter().copied().collect();
+        let mut visited: FxHashSet<InstId> = FxHashSet::default();
+        let mut active: FxHashSet<InstId> = FxHashSet::default();
         for &(pred_pad, terminator) in &info {
             if visited.contains(&pred_pad) {
                 continue;
             }
-            active.push(pred_pad);
+            active.insert(pred_pad);
             let mut terminator = terminator;
             while let Some(succ) = self.succ_pad(f, terminator) {
                 if active.contains(&succ) {
@@ -189,7 +189,7 @@ impl Verifier<'_> {
                     let mut cycle_pad = succ;
                     for _ in 0..info.len() + 1 {
                         nodes.push(cycle_pad);
-                        let Some(t) = lookup(cycle_pad) else { break };
+                        let Some(&t) = index.get(&cycle_pad) else { break };
                         if t != cycle_pad {
                             nodes.push(t);
                         }
@@ -203,14 +203,15 @@ impl Verifier<'_> {
                     self.eh_state.sibling_funclet_info = info;
                     return;
                 }
-                if visited.contains(&succ) {
+                // Do not walk a pad again.
+                if !visited.insert(succ) {
                     break;
                 }
-                visited.push(succ);
-                let Some(t) = lookup(succ) else { break };
+                let Some(&t) = index.get(&succ) else { break };
                 terminator = t;
-                active.push(succ);
+                active.insert(succ);
             }
+            // Each pad has one successor: every active pad's successor has been walked.
             active.clear();
         }
         self.eh_state.sibling_funclet_info = info;

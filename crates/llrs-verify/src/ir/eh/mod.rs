@@ -24,6 +24,8 @@ pub struct EhState {
     /// `SiblingFuncletInfo`: catchswitches and cleanuppads that unwind to a sibling, with the
     /// terminator that says so, in insertion order.
     pub sibling_funclet_info: Vec<(InstId, InstId)>,
+    /// Where each pad of `sibling_funclet_info` is.
+    sibling_index: rustc_hash::FxHashMap<InstId, usize>,
     /// `BlockEHFuncletColors`: the funclets of each block (by block id), computed on demand.
     pub funclet_colors: Option<Vec<Vec<BlockId>>>,
 }
@@ -34,18 +36,25 @@ impl EhState {
         *self = EhState::default();
     }
 
-    /// `SiblingFuncletInfo[pad] = terminator`.
+    /// `SiblingFuncletInfo[pad] = terminator` (a new pad goes last, a known one keeps its place).
     fn set_sibling(&mut self, pad: InstId, term: InstId) {
-        match self.sibling_funclet_info.iter_mut().find(|(p, _)| *p == pad) {
-            Some(e) => e.1 = term,
-            None => self.sibling_funclet_info.push((pad, term)),
+        match self.sibling_index.get(&pad) {
+            Some(&k) => {
+                if let Some(e) = self.sibling_funclet_info.get_mut(k) {
+                    e.1 = term;
+                }
+            }
+            None => {
+                self.sibling_index.insert(pad, self.sibling_funclet_info.len());
+                self.sibling_funclet_info.push((pad, term));
+            }
         }
     }
 }
 
 /// A pad as LLVM's `getParentPad` sees it: `none`, or a value (`Bad` for what is no pad, where
 /// LLVM's casts would not hold).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub(crate) enum Pad {
     /// `token none`: the function itself.
     None,
@@ -236,7 +245,7 @@ impl Verifier<'_> {
                 }
             };
             // The edge may leave several nested pads, but enter only this one.
-            let mut seen: Vec<Pad> = Vec::new();
+            let mut seen: rustc_hash::FxHashSet<Pad> = Default::default();
             loop {
                 if from == to_pad {
                     let mut subjects: Vec<Subject> = self.pad_subject(f, from).into_iter().collect();
@@ -252,12 +261,11 @@ impl Verifier<'_> {
                     "A single unwind edge may only enter one EH pad",
                     &[Subject::Inst(f.g, ti)],
                 )?;
-                if seen.contains(&from) {
+                if !seen.insert(from) {
                     let subjects: Vec<Subject> = self.pad_subject(f, from).into_iter().collect();
                     self.fail_module("EH pad jumps through a cycle of pads", &subjects);
                     return None;
                 }
-                seen.push(from);
                 let is_pad = matches!(
                     from,
                     Pad::V(v) if matches!(self.op_of(f, v), Some(Opcode::CatchPad | Opcode::CleanupPad | Opcode::CatchSwitch))
