@@ -118,12 +118,13 @@ impl<'m> Verifier<'m> {
         callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has_attr(a.param(i), kind))
     }
 
-    /// `CallBase::hasFnAttr(kind)`: on the call site or on the called function.
+    /// `CallBase::hasFnAttr(kind)`: on the call site or on the function called
+    /// (`hasFnAttrOnCalledFunction`: a function callee, whatever its type).
     pub fn call_has_fn_attr(&self, site: Site<'_>, kind: &str) -> bool {
         if self.has_attr(site.call.attrs.func, kind) {
             return true;
         }
-        let callee = self.callee_fn(site.inst);
+        let callee = site.callee().and_then(|c| self.global_of(c));
         callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has_attr(a.func, kind))
     }
 
