@@ -308,7 +308,7 @@ impl Verifier<'_> {
             &[],
         )?;
         self.check_module(
-            self.call_has_fn_attr(inst, b"preallocated"),
+            self.intrinsic_call_has_fn_attr(inst, b"preallocated"),
             "llvm.call.preallocated.arg must be called with a \"preallocated\" call site attribute",
             &[],
         )

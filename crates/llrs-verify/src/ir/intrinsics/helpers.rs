@@ -164,7 +164,7 @@ impl<'m> Verifier<'m> {
     }
 
     /// `CallBase::hasFnAttr(name)`: on the call site or on the callee.
-    pub(super) fn call_has_fn_attr(&self, inst: &InstData, name: &[u8]) -> bool {
+    pub(super) fn intrinsic_call_has_fn_attr(&self, inst: &InstData, name: &[u8]) -> bool {
         let Some(cd) = inst.call() else { return false };
         self.set_has(cd.attrs.func, name) || self.callee_attrs(inst).is_some_and(|a| self.set_has(a.func, name))
     }
