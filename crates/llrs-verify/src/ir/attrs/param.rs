@@ -224,8 +224,7 @@ impl<'m> Verifier<'m> {
             ] {
                 let Some(a) = self.attr(set, kind) else { continue };
                 let AttrArg::Type(elem) = a.arg else { continue };
-                let dl = self.data_layout();
-                let sized = dl.is_sized(c, elem);
+                let sized = self.is_sized(elem);
                 self.check_module(sized, unsized_msg, vs)?;
                 let size = self.data_layout().type_alloc_size(c, elem);
                 self.check_module(size < 1 << 32, huge_msg, vs)?;
@@ -301,6 +300,49 @@ impl<'m> Verifier<'m> {
             out.push("noundef");
         }
         out
+    }
+
+    /// `Type::isSized(&Visited)`, with LLVM's per-struct cache: a struct found sized once stays
+    /// sized when met again in the same walk; one met again while in progress is not.
+    pub fn is_sized(&self, ty: TypeId) -> bool {
+        let mut visited = Vec::new();
+        let mut sized = Vec::new();
+        self.is_sized_rec(ty, &mut visited, &mut sized, 0)
+    }
+
+    fn is_sized_rec(&self, ty: TypeId, visited: &mut Vec<TypeId>, sized: &mut Vec<TypeId>, depth: u32) -> bool {
+        let m: &'m llrs_ir::Module = self.v.m;
+        let c = &m.ctx;
+        let t = self.types();
+        if depth > 256 {
+            return false;
+        }
+        match t.of(ty) {
+            Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx => true,
+            Type::Array(_, elem) | Type::Vector { elem, .. } => self.is_sized_rec(*elem, visited, sized, depth + 1),
+            Type::TargetExt { .. } => self.data_layout().is_sized(c, ty),
+            Type::Struct { .. } | Type::Named(_) => {
+                if sized.contains(&ty) {
+                    return true;
+                }
+                let Some(elems) = t.struct_elems(ty) else { return false };
+                if visited.contains(&ty) {
+                    return false;
+                }
+                visited.push(ty);
+                let homogeneous_scalable = elems.first().is_some_and(|&e| matches!(t.vector(e), Some((true, ..))))
+                    && elems.iter().all(|&e| Some(&e) == elems.first());
+                let ok = homogeneous_scalable
+                    || elems.iter().all(|&e| {
+                        !self.data_layout().is_scalable(c, e) && self.is_sized_rec(e, visited, sized, depth + 1)
+                    });
+                if ok {
+                    sized.push(ty);
+                }
+                ok
+            }
+            _ => false,
+        }
     }
 
     /// `AttributeFuncs::isNoFPClassCompatibleType` (`FPMathOperator::isSupportedFloatingPointType`):
