@@ -28,6 +28,8 @@ pub struct AttrState {
     /// The uses of functions and entry blocks across the module, found when first needed
     /// (`crate::ir::function::ModuleUses`).
     pub module_uses: Option<Box<crate::ir::function::ModuleUses>>,
+    /// The module's functions by name (`Module::getFunction`), made when first needed.
+    pub fn_by_name: Option<rustc_hash::FxHashMap<llrs_ir::Symbol, llrs_ir::GlobalId>>,
 }
 
 impl<'m> Verifier<'m> {
@@ -40,7 +42,7 @@ impl<'m> Verifier<'m> {
     }
 
     /// The value of string attribute `key` in `set` (`""` for a bare `"key"`), when present.
-    fn str_attr_value(&self, set: AttrsId, key: &str) -> Option<&'m [u8]> {
+    pub(crate) fn str_attr_value(&self, set: AttrsId, key: &str) -> Option<&'m [u8]> {
         let m: &'m llrs_ir::Module = self.v.m;
         let c = &m.ctx;
         c.attrs_of(set).iter().find_map(|a| match a.arg {
@@ -82,12 +84,10 @@ impl<'m> Verifier<'m> {
         let m: &'m llrs_ir::Module = self.v.m;
         let c = &m.ctx;
         let vs = std::slice::from_ref(subject);
-        let (ret_ty, params, vararg) = match c.type_of(fn_ty) {
-            Type::Function { ret, params, vararg } => (*ret, &params[..], *vararg),
+        let (ret_ty, params) = match c.type_of(fn_ty) {
+            Type::Function { ret, params, .. } => (*ret, &params[..]),
             _ => return Some(()),
         };
-        let _ = vararg;
-        let t = self.types();
 
         for a in c.attrs_of(attrs.ret) {
             if !matches!(a.arg, AttrArg::Str(_)) && !uses(self.kind_name(a)).ret {
@@ -96,12 +96,6 @@ impl<'m> Verifier<'m> {
                 return None;
             }
         }
-        let mut max_width = 0u64;
-        let width = |ty: TypeId| match t.of(ty) {
-            Type::Vector { scalable: false, len, elem } => *len as u64 * t.scalar_bits(*elem) as u64,
-            _ => 0,
-        };
-        max_width = max_width.max(width(ret_ty));
         let _ = self.verify_parameter_attrs(attrs.ret, ret_ty, subject);
 
         let (mut saw_nest, mut saw_returned, mut saw_sret) = (false, false, false);
@@ -119,7 +113,6 @@ impl<'m> Verifier<'m> {
                 }
             }
             let _ = self.verify_parameter_attrs(set, ty, subject);
-            max_width = max_width.max(width(ty));
             if self.has(set, "nest") {
                 self.check_module(!saw_nest, "More than one parameter has attribute nest!", vs)?;
                 saw_nest = true;
@@ -165,20 +158,9 @@ impl<'m> Verifier<'m> {
             }
         }
         self.verify_fn_attr_conflicts(attrs, subject)?;
-        self.verify_fn_attr_values(fa, params, subject)?;
+        self.verify_fn_attr_values(fa, fn_ty, params, subject)?;
 
-        if max_width >= 512 && self.is_x86() {
-            if let Some(tf) = self.str_attr_value(fa, "target-features") {
-                let has = |p: &[u8]| tf.windows(p.len()).any(|w| w == p);
-                self.check_module(
-                    !has(b"+avx512f") || !has(b"-evex512"),
-                    "512-bit vector arguments require 'evex512' for AVX512",
-                    vs,
-                )?;
-            }
-        }
-        self.verify_fn_str_attrs(fa, fn_ty, subject);
-        Some(())
+        self.verify_fn_str_attrs(fa, fn_ty, subject)
     }
 
     /// The conflicts between function attributes, from `noinline`/`alwaysinline` to
@@ -223,21 +205,34 @@ impl<'m> Verifier<'m> {
                 vs,
             )?;
         }
-        let za = ["aarch64_new_za", "aarch64_in_za", "aarch64_inout_za", "aarch64_out_za", "aarch64_preserves_za"];
+        let za = [
+            "aarch64_new_za",
+            "aarch64_in_za",
+            "aarch64_inout_za",
+            "aarch64_out_za",
+            "aarch64_preserves_za",
+            "aarch64_za_state_agnostic",
+        ];
         let n = za.iter().filter(|k| hs(self, k)).count();
         self.check_module(
             n <= 1,
-            "Attributes 'aarch64_new_za', 'aarch64_in_za', 'aarch64_out_za', 'aarch64_inout_za' and \
-             'aarch64_preserves_za' are mutually exclusive",
+            "Attributes 'aarch64_new_za', 'aarch64_in_za', 'aarch64_out_za', 'aarch64_inout_za', \
+             'aarch64_preserves_za' and 'aarch64_za_state_agnostic' are mutually exclusive",
             vs,
         )?;
-        let zt0 =
-            ["aarch64_new_zt0", "aarch64_in_zt0", "aarch64_inout_zt0", "aarch64_out_zt0", "aarch64_preserves_zt0"];
+        let zt0 = [
+            "aarch64_new_zt0",
+            "aarch64_in_zt0",
+            "aarch64_inout_zt0",
+            "aarch64_out_zt0",
+            "aarch64_preserves_zt0",
+            "aarch64_za_state_agnostic",
+        ];
         let n = zt0.iter().filter(|k| hs(self, k)).count();
         self.check_module(
             n <= 1,
-            "Attributes 'aarch64_new_zt0', 'aarch64_in_zt0', 'aarch64_out_zt0', 'aarch64_inout_zt0' and \
-             'aarch64_preserves_zt0' are mutually exclusive",
+            "Attributes 'aarch64_new_zt0', 'aarch64_in_zt0', 'aarch64_out_zt0', 'aarch64_inout_zt0', \
+             'aarch64_preserves_zt0' and 'aarch64_za_state_agnostic' are mutually exclusive",
             vs,
         )?;
         if h(self, "jumptable") {
@@ -251,7 +246,7 @@ impl<'m> Verifier<'m> {
     }
 
     /// `allocsize`, `allockind`, `vscale_range` and `frame-pointer`.
-    fn verify_fn_attr_values(&mut self, fa: AttrsId, params: &[TypeId], subject: &Subject) -> Step {
+    fn verify_fn_attr_values(&mut self, fa: AttrsId, fn_ty: TypeId, params: &[TypeId], subject: &Subject) -> Step {
         let vs = std::slice::from_ref(subject);
         if let Some(&Attr { arg: AttrArg::AllocSize(elem, num), .. }) = self.attr(fa, "allocsize") {
             let check_param = |s: &mut Self, name: &str, n: u32| -> bool {
@@ -289,6 +284,7 @@ impl<'m> Verifier<'m> {
                 self.fail_module("'allockind()' can't be both zeroed and uninitialized", &[]);
             }
         }
+        self.verify_alloc_variant_zeroed(fa, fn_ty)?;
         if let Some(&Attr { arg: AttrArg::VScale(min, max), .. }) = self.attr(fa, "vscale_range") {
             if min == 0 {
                 self.fail_module("'vscale_range' minimum must be greater than 0", vs);
@@ -313,7 +309,7 @@ impl<'m> Verifier<'m> {
 
     /// The string attributes checked after the EVEX512 rule, from `patchable-function-prefix` to
     /// `denormal-fp-math-f32`.
-    fn verify_fn_str_attrs(&mut self, fa: AttrsId, fn_ty: TypeId, subject: &Subject) {
+    fn verify_fn_str_attrs(&mut self, fa: AttrsId, fn_ty: TypeId, subject: &Subject) -> Step {
         let vs = std::slice::from_ref(subject);
         self.check_unsigned_base_ten_fn_attr(fa, "patchable-function-prefix", subject);
         self.check_unsigned_base_ten_fn_attr(fa, "patchable-function-entry", subject);
@@ -351,14 +347,59 @@ impl<'m> Verifier<'m> {
                 }
             }
         }
+        if let Some(s) = self.str_attr_value(fa, "modular-format") {
+            let args: Vec<&[u8]> = s.split(|&b| b == b',').collect();
+            self.check_module(args.len() >= 5, "modular-format attribute requires at least 5 arguments", vs)?;
+            let first = args.get(2).filter(|a| is_unsigned_base_ten(a)).and_then(|a| std::str::from_utf8(a).ok());
+            let first = first.and_then(|a| a.parse::<u32>().ok());
+            self.check_module(first.is_some(), "modular-format attribute first arg index is not an integer", vs)?;
+            let c = &self.v.m.ctx;
+            let (n, vararg) = match c.type_of(fn_ty) {
+                Type::Function { params, vararg, .. } => (params.len(), *vararg),
+                _ => (0, false),
+            };
+            let upper = n + vararg as usize;
+            let idx = first.unwrap_or(0) as usize;
+            self.check_module(
+                idx > 0 && idx <= upper,
+                "modular-format attribute first arg index is out of bounds",
+                vs,
+            )?;
+        }
+        Some(())
     }
 
-    /// `Triple::isX86` of the module's triple.
-    fn is_x86(&self) -> bool {
-        let triple = self.v.m.triple.as_deref().unwrap_or(b"");
-        let arch = triple.split(|&b| b == b'-').next().unwrap_or(b"");
-        matches!(arch, b"i386" | b"i486" | b"i586" | b"i686" | b"i786" | b"i886" | b"i986" | b"x86_64" | b"amd64")
-            || arch == b"x86_64h"
+    /// The `"alloc-variant-zeroed"` rules: the function it names must be a zeroing allocator of
+    /// the same family and signature.
+    fn verify_alloc_variant_zeroed(&mut self, fa: AttrsId, fn_ty: TypeId) -> Step {
+        let Some(s) = self.str_attr_value(fa, "alloc-variant-zeroed") else { return Some(()) };
+        self.check_module(!s.is_empty(), "'alloc-variant-zeroed' must not be empty", &[])?;
+        let m: &'m llrs_ir::Module = self.v.m;
+        let Some(sym) = m.ctx.names.lookup(s) else { return Some(()) };
+        let by_name = self
+            .attr_state
+            .fn_by_name
+            .get_or_insert_with(|| m.functions.iter().filter_map(|&g| Some((m.globals[g].name?, g))).collect());
+        let Some(&variant) = by_name.get(&sym) else { return Some(()) };
+        let Some(vfd) = m.globals[variant].func.as_deref() else { return Some(()) };
+        if let Some(family) = self.str_attr_value(fa, "alloc-family") {
+            let vfam = self.str_attr_value(vfd.attrs.func, "alloc-family");
+            self.check_module(
+                vfam == Some(family),
+                "'alloc-variant-zeroed' must name a function belonging to the same 'alloc-family'",
+                &[],
+            )?;
+        }
+        let zeroed = matches!(
+            self.attr(vfd.attrs.func, "allockind"),
+            Some(Attr { arg: AttrArg::AllocKind(k), .. }) if k.contains(AllocFnKind::ZEROED)
+        );
+        self.check_module(zeroed, "'alloc-variant-zeroed' must name a function with 'allockind(\"zeroed\")'", &[])?;
+        self.check_module(
+            m.globals[variant].value_ty == fn_ty,
+            "'alloc-variant-zeroed' must name a function with the same signature",
+            &[],
+        )
     }
 
     /// `Type::canLosslesslyBitCastTo(Ty)`.

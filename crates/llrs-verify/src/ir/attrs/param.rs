@@ -158,7 +158,12 @@ impl<'m> Verifier<'m> {
             }
         }
         if self.has(set, "immarg") {
-            self.check_module(attrs.len() == 1, "Attribute 'immarg' is incompatible with other attributes", vs)?;
+            let count = attrs.len() - self.has(set, "range") as usize;
+            self.check_module(
+                count == 1,
+                "Attribute 'immarg' is incompatible with other attributes except the 'range' attribute",
+                vs,
+            )?;
         }
         let h = |k| self.has(set, k);
         let count = h("byval") as u32

@@ -34,6 +34,7 @@ mod cc {
     pub const AMDGPU_HS: u32 = 93;
     pub const AMDGPU_CS_CHAIN: u32 = 104;
     pub const AMDGPU_CS_CHAIN_PRESERVE: u32 = 105;
+    pub const AMDGPU_GFX_WHOLE_WAVE: u32 = 124;
 }
 
 impl Verifier<'_> {
@@ -65,6 +66,8 @@ impl Verifier<'_> {
             || self.has_ret_attr(attrs, "elementtype")
             || (0..attrs.params.len()).any(|i| self.has_param_attr(attrs, i, "elementtype"));
         self.check_module(!elementtype, "Attribute 'elementtype' can only be applied to a callsite.", &fg)?;
+        let zt0_undef = self.str_attr_value(attrs.func, "aarch64_zt0_undef").is_some();
+        self.check_module(!zt0_undef, "Attribute 'aarch64_zt0_undef' can only be applied to a callsite.", &[])?;
         if self.has_fn_attr(attrs, "naked") {
             if let Some(f) = f {
                 for i in 0..params.len() {
@@ -211,6 +214,16 @@ impl Verifier<'_> {
                         }
                     }
                 }
+            }
+            AMDGPU_GFX_WHOLE_WAVE => {
+                let params = m.ctx.fn_params(gl.value_ty);
+                let i1 = params.first().is_some_and(|&p| self.types().int_bits(p) == Some(1));
+                self.check_module(i1, "Calling convention requires first argument to be i1", &fg)?;
+                self.check_module(
+                    !self.has_param_attr(attrs, 0, "inreg"),
+                    "Calling convention requires first argument to not be inreg",
+                    &fg,
+                )?;
             }
             FAST | COLD | INTEL_OCL_BI | PTX_KERNEL | PTX_DEVICE => {}
             _ => return Some(()),
