@@ -285,7 +285,9 @@ impl<'m> Verifier<'m> {
             }
         }
         self.verify_alloc_variant_zeroed(fa, fn_ty)?;
-        if let Some(&Attr { arg: AttrArg::VScale(min, max), .. }) = self.attr(fa, "vscale_range") {
+        // `vscale_range(0,0)` encodes as 0, which LLVM keeps as no attribute at all.
+        let vscale = self.attr(fa, "vscale_range").filter(|a| a.arg != AttrArg::VScale(0, 0));
+        if let Some(&Attr { arg: AttrArg::VScale(min, max), .. }) = vscale {
             if min == 0 {
                 self.fail_module("'vscale_range' minimum must be greater than 0", vs);
             } else if !min.is_power_of_two() {
