@@ -15,7 +15,7 @@ use crate::node::DiKind;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
 use llrs_ir::module::Linkage;
-use llrs_ir::{GlobalId, Md, MdId, Symbol, Type, Value};
+use llrs_ir::{GlobalId, Md, MdId, Opcode, Symbol, Type, Value};
 
 /// LLVM's calling-convention numbers that `visitFunction` checks.
 mod cc {
@@ -88,7 +88,11 @@ impl Verifier<'_> {
                 self.check_module(!t.is_token(ty), "Function takes token but isn't an intrinsic", &both)?;
                 self.check_module(!t.is_x86_amx(ty), "Function takes x86_amx but isn't an intrinsic", &both)?;
             }
-            // The swifterror uses of the argument are `verifySwiftErrorValue`'s (the call checks).
+            if self.has_param_attr(attrs, i, "swifterror") {
+                if let Some(f) = f {
+                    let _ = self.verify_swift_error_arg(f, i as u32);
+                }
+            }
         }
         if !is_intrinsic {
             self.check_module(!t.is_token(ret), "Function returns a token but isn't an intrinsic", &fg)?;
@@ -165,6 +169,51 @@ impl Verifier<'_> {
         st.has_debug_info = self.subprogram_attached(g).is_some();
         if let Some(sp) = self.subprogram_attached(g) {
             self.check_locations_lead_to(g, sp, st.number);
+        }
+        Some(())
+    }
+
+    /// `verifySwiftErrorValue(&Arg)`: a `swifterror` argument is only loaded, stored to, or passed
+    /// as a `swifterror` argument (`verifySwiftErrorCall`).
+    fn verify_swift_error_arg(&mut self, f: &FnCtx<'_>, arg: u32) -> Step {
+        let val = Value::Arg(arg);
+        let vs = Subject::Value(f.g, val);
+        for u in f.users(val) {
+            let inst = f.inst(u.user);
+            let pair = [vs, Subject::Inst(f.g, u.user)];
+            let op = inst.op;
+            self.check_module(
+                matches!(op, Opcode::Load | Opcode::Store | Opcode::Call | Opcode::Invoke),
+                "swifterror value can only be loaded and stored from, or as a swifterror argument!",
+                &pair,
+            )?;
+            if op == Opcode::Store {
+                self.check_module(
+                    inst.operands.get(1) == Some(&val),
+                    "swifterror value should be the second operand when used by stores",
+                    &pair,
+                )?;
+            }
+            if let Some(cd) = inst.call() {
+                let callee = self.callee_fn(inst);
+                let args = inst.operands.get(1..1 + cd.num_args as usize).unwrap_or(&[]);
+                for (k, &a) in args.iter().enumerate() {
+                    if a != val {
+                        continue;
+                    }
+                    let marked = self.attr(cd.attrs.param(k), "swifterror").is_some()
+                        || callee
+                            .and_then(|c| self.v.m.globals[c].func.as_deref())
+                            .is_some_and(|fd| self.attr(fd.attrs.param(k), "swifterror").is_some());
+                    if !marked {
+                        self.fail_module(
+                            "swifterror value when used in a callsite should be marked with swifterror attribute",
+                            &pair,
+                        );
+                        break;
+                    }
+                }
+            }
         }
         Some(())
     }
