@@ -30,6 +30,9 @@ pub struct AttrState {
     pub module_uses: Option<Box<crate::ir::function::ModuleUses>>,
     /// The module's functions by name (`Module::getFunction`), made when first needed.
     pub fn_by_name: Option<rustc_hash::FxHashMap<llrs_ir::Symbol, llrs_ir::GlobalId>>,
+    /// The texts of the attributes named in messages so far (`getAsString`), as printing one
+    /// needs a walk of the module's types.
+    pub texts: rustc_hash::FxHashMap<Attr, String>,
 }
 
 impl<'m> Verifier<'m> {

@@ -106,8 +106,13 @@ impl<'m> Verifier<'m> {
     }
 
     /// `getAsString` of an attribute.
-    pub(crate) fn attr_text(&self, a: &Attr) -> String {
-        llrs_asm::attributes_as_text(self.v.m, &[a]).pop().unwrap_or_default()
+    pub(crate) fn attr_text(&mut self, a: &Attr) -> String {
+        if let Some(t) = self.attr_state.texts.get(a) {
+            return t.clone();
+        }
+        let t = llrs_asm::attributes_as_text(self.v.m, &[a]).pop().unwrap_or_default();
+        self.attr_state.texts.insert(a.clone(), t.clone());
+        t
     }
 
     /// `verifyAttributeTypes(Attrs, V)`.
