@@ -320,6 +320,9 @@ impl<'m> Verifier<'m> {
         let vs = std::slice::from_ref(subject);
         self.check_unsigned_base_ten_fn_attr(fa, "patchable-function-prefix", subject);
         self.check_unsigned_base_ten_fn_attr(fa, "patchable-function-entry", subject);
+        if let Some(s) = self.str_attr_value(fa, "patchable-function-entry-section") {
+            self.check_module(!s.is_empty(), "\"patchable-function-entry-section\" must not be empty", &[])?;
+        }
         self.check_unsigned_base_ten_fn_attr(fa, "warn-stack-size", subject);
         let text = |s: &[u8]| String::from_utf8_lossy(s).into_owned();
         if let Some(s) = self.str_attr_value(fa, "sign-return-address") {
@@ -372,6 +375,19 @@ impl<'m> Verifier<'m> {
                 "modular-format attribute first arg index is out of bounds",
                 vs,
             )?;
+        }
+        if let Some(s) = self.str_attr_value(fa, "target-features").filter(|s| !s.is_empty()) {
+            for feature in s.split(|&b| b == b',') {
+                match feature.first() {
+                    None => self.fail_module("target-features attribute should not contain an empty string", &[]),
+                    Some(b'+' | b'-') => {}
+                    Some(_) => {
+                        let msg = format!("target feature '{}' must start with a '+' or '-'", text(feature));
+                        self.fail_module(msg, vs);
+                        return None;
+                    }
+                }
+            }
         }
         Some(())
     }
