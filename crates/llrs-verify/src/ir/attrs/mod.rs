@@ -434,14 +434,16 @@ impl<'m> Verifier<'m> {
         if !t.is_first_class(from) || !t.is_first_class(to) {
             return false;
         }
+        // `getPrimitiveSizeInBits` of a vector: its lanes times its element's size (0 for
+        // pointers), scalable or not.
+        let size = |ty: TypeId| match t.of(ty) {
+            Type::Vector { scalable, len, elem } => Some((*len as u64 * t.scalar_bits(*elem) as u64, *scalable)),
+            _ => None,
+        };
         match (t.of(from), t.of(to)) {
-            (Type::Vector { .. }, Type::Vector { .. }) => {
-                let dl = self.data_layout();
-                let c = &self.v.m.ctx;
-                let (a, b) = (dl.type_size_in_bits(c, from), dl.type_size_in_bits(c, to));
-                // `getPrimitiveSizeInBits` of both vectors.
-                a == b && a.min != 0
-            }
+            (Type::Vector { .. }, Type::Vector { .. }) => size(from) == size(to),
+            (Type::Vector { scalable: false, .. }, Type::X86Amx) => size(from) == Some((8192, false)),
+            (Type::X86Amx, Type::Vector { scalable: false, .. }) => size(to) == Some((8192, false)),
             (Type::Ptr(a), Type::Ptr(b)) => a == b,
             _ => false,
         }
