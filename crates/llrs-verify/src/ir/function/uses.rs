@@ -5,7 +5,7 @@
 
 use crate::report::Subject;
 use crate::walk::Verifier;
-use llrs_ir::{Const, ConstId, GlobalId, GlobalKind, Module, Value};
+use llrs_ir::{Const, ConstId, GlobalId, GlobalKind, Module, Opcode, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The uses of functions and entry blocks found by one walk of the module.
@@ -124,7 +124,9 @@ impl Verifier<'_> {
                     let user = Subject::Inst(g, i);
                     let call = inst.call();
                     let callee = call.and_then(|_| inst.operands.first()).and_then(|&v| self.global_of(v));
-                    let assume_like = callee.is_some_and(|f| is_assume_like(self.global_name(f)));
+                    // An `IntrinsicInst`: a call (not an invoke) of an intrinsic of the call's type.
+                    let assume_like = inst.op == Opcode::Call
+                        && self.callee_fn(inst).is_some_and(|f| is_assume_like(self.global_name(f)));
                     for (k, &op) in inst.operands.iter().enumerate() {
                         let Value::Const(c) = op else { continue };
                         if let (Some(cd), 0, Some(f)) = (call, k, callee) {
