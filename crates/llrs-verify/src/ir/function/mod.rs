@@ -203,7 +203,7 @@ impl Verifier<'_> {
                     }
                     let marked = self.attr(cd.attrs.param(k), "swifterror").is_some()
                         || callee
-                            .and_then(|c| self.v.m.globals[c].func.as_deref())
+                            .and_then(|c| self.v.m.globals.get(c)?.func.as_deref())
                             .is_some_and(|fd| self.attr(fd.attrs.param(k), "swifterror").is_some());
                     if !marked {
                         self.fail_module(

@@ -48,8 +48,9 @@ struct Walk<'m> {
 
 impl Walk<'_> {
     fn is_intrinsic(&self, g: GlobalId) -> bool {
-        let gl = &self.m.globals[g];
-        gl.kind == GlobalKind::Function && gl.name.is_some_and(|n| self.m.ctx.name(n).starts_with(b"llvm."))
+        self.m.globals.get(g).is_some_and(|gl| {
+            gl.kind == GlobalKind::Function && gl.name.is_some_and(|n| self.m.ctx.name(n).starts_with(b"llvm."))
+        })
     }
 
     /// A constant used by `user` (a non-constant): the globals it names directly, then every
@@ -83,7 +84,8 @@ impl Walk<'_> {
                 self.out.intrinsic_offender.insert(g, user);
             }
             Const::BlockAddress(_, f, b) => {
-                let entry = self.m.globals[f].func.as_ref().and_then(|fd| fd.body.as_ref()).and_then(|b| b.entry());
+                let body = self.m.globals.get(f).and_then(|g| g.func.as_ref()).and_then(|fd| fd.body.as_ref());
+                let entry = body.and_then(|b| b.entry());
                 if entry == Some(b) {
                     self.out.entry_address_used.insert(f);
                 }
@@ -132,7 +134,7 @@ impl Verifier<'_> {
                         if let (Some(cd), 0, Some(f)) = (call, k, callee) {
                             // The callee: a use LLVM allows when the call's type is the function's.
                             if w.is_intrinsic(f) {
-                                if cd.fn_ty != m.globals[f].value_ty {
+                                if m.globals.get(f).is_none_or(|gl| cd.fn_ty != gl.value_ty) {
                                     w.out.intrinsic_offender.insert(f, user);
                                 }
                                 continue;
