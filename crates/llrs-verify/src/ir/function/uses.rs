@@ -81,6 +81,11 @@ impl Walk<'_> {
     fn direct(&mut self, c: ConstId, user: Subject) {
         match *self.m.ctx.const_of(c) {
             Const::Global(_, g) if self.is_intrinsic(g) => {
+                // A constant user is printed as seen from any function: the intrinsic itself.
+                let user = match user {
+                    Subject::Value(_, v) => Subject::Value(g, v),
+                    s => s,
+                };
                 self.out.intrinsic_offender.insert(g, user);
             }
             Const::BlockAddress(_, f, b) => {
