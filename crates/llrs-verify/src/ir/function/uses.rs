@@ -1,0 +1,168 @@
+//! What `visitFunction` asks of the uses of functions and blocks across the module: whether the
+//! `blockaddress` of an entry block is used (`BlockAddress::isConstantUsed`), and the first user
+//! that takes the address of an intrinsic (`Function::hasAddressTaken` as the verifier calls
+//! it). One walk of the module, made the first time a function asks.
+
+use crate::report::Subject;
+use crate::walk::Verifier;
+use llrs_ir::{Const, ConstId, GlobalId, GlobalKind, Module, Opcode, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The uses of functions and entry blocks found by one walk of the module.
+#[derive(Default)]
+pub struct ModuleUses {
+    /// The functions whose entry block's `blockaddress` has a user that is not a constant.
+    pub entry_address_used: FxHashSet<GlobalId>,
+    /// For each intrinsic whose address is taken, the user LLVM reports (the most recent one).
+    pub intrinsic_offender: FxHashMap<GlobalId, Subject>,
+}
+
+/// The intrinsics that `Function::hasAddressTaken(IgnoreAssumeLikeCalls)` lets take arguments
+/// (`IntrinsicInst::isAssumeLikeIntrinsic`).
+fn is_assume_like(name: &[u8]) -> bool {
+    const NAMES: &[&[u8]] = &[
+        b"llvm.assume",
+        b"llvm.sideeffect",
+        b"llvm.pseudoprobe",
+        b"llvm.dbg.assign",
+        b"llvm.dbg.declare",
+        b"llvm.dbg.value",
+        b"llvm.dbg.label",
+        b"llvm.invariant.start",
+        b"llvm.invariant.end",
+        b"llvm.lifetime.start",
+        b"llvm.lifetime.end",
+        b"llvm.experimental.noalias.scope.decl",
+        b"llvm.objectsize",
+        b"llvm.ptr.annotation",
+        b"llvm.var.annotation",
+    ];
+    NAMES.iter().any(|n| name == *n || (name.starts_with(n) && name.get(n.len()) == Some(&b'.')))
+}
+
+struct Walk<'m> {
+    m: &'m Module,
+    seen: FxHashSet<ConstId>,
+    out: ModuleUses,
+}
+
+impl Walk<'_> {
+    fn is_intrinsic(&self, g: GlobalId) -> bool {
+        self.m.globals.get(g).is_some_and(|gl| {
+            gl.kind == GlobalKind::Function && gl.name.is_some_and(|n| self.m.ctx.name(n).starts_with(b"llvm."))
+        })
+    }
+
+    /// A constant used by `user` (a non-constant): the globals it names directly, then every
+    /// constant below it, once.
+    fn root(&mut self, c: ConstId, user: Subject) {
+        self.direct(c, user);
+        let mut stack = vec![c];
+        while let Some(c) = stack.pop() {
+            if !self.seen.insert(c) {
+                continue;
+            }
+            let ops: &[ConstId] = match self.m.ctx.const_of(c) {
+                Const::Array(_, ops) | Const::Struct(_, ops) | Const::Vector(_, ops) => ops,
+                Const::Splat(_, op) => std::slice::from_ref(op),
+                Const::PtrAuth(_, ops) => ops,
+                Const::Expr(e) => &e.operands,
+                _ => &[],
+            };
+            let holder = Subject::Value(GlobalId(0), Value::Const(c));
+            for &op in ops {
+                self.direct(op, holder);
+                stack.push(op);
+            }
+        }
+    }
+
+    /// `c` used directly by `user`.
+    fn direct(&mut self, c: ConstId, user: Subject) {
+        match *self.m.ctx.const_of(c) {
+            Const::Global(_, g) if self.is_intrinsic(g) => {
+                // A constant user is printed as seen from any function: the intrinsic itself.
+                let user = match user {
+                    Subject::Value(_, v) => Subject::Value(g, v),
+                    s => s,
+                };
+                self.out.intrinsic_offender.insert(g, user);
+            }
+            Const::BlockAddress(_, f, b) => {
+                let body = self.m.globals.get(f).and_then(|g| g.func.as_ref()).and_then(|fd| fd.body.as_ref());
+                let entry = body.and_then(|b| b.entry());
+                if entry == Some(b) {
+                    self.out.entry_address_used.insert(f);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Verifier<'_> {
+    /// The uses of functions and entry blocks ([`ModuleUses`]), found on first call.
+    pub fn module_uses(&mut self) -> &ModuleUses {
+        if self.attr_state.module_uses.is_none() {
+            self.attr_state.module_uses = Some(Box::new(self.walk_module_uses()));
+        }
+        self.attr_state.module_uses.get_or_insert_with(Default::default)
+    }
+
+    fn walk_module_uses(&self) -> ModuleUses {
+        let m = self.v.m;
+        let mut w = Walk { m, seen: FxHashSet::default(), out: ModuleUses::default() };
+        for (g, gl) in m.globals.iter() {
+            let user = Subject::Global(g);
+            if let Some(init) = gl.var.init {
+                w.root(init, user);
+            }
+            if let Some(t) = gl.target {
+                w.root(t, user);
+            }
+            let Some(fd) = gl.func.as_deref() else { continue };
+            for c in [fd.prefix, fd.prologue, fd.personality].into_iter().flatten() {
+                w.root(c, user);
+            }
+            let Some(body) = fd.body.as_ref() else { continue };
+            for &b in &body.layout {
+                for &i in &body.blocks[b].insts {
+                    let inst = &body.insts[i];
+                    let user = Subject::Inst(g, i);
+                    let call = inst.call();
+                    let callee = call.and_then(|_| inst.operands.first()).and_then(|&v| self.global_of(v));
+                    // An `IntrinsicInst`: a call (not an invoke) of an intrinsic of the call's type.
+                    let assume_like = inst.op == Opcode::Call
+                        && self.callee_fn(inst).is_some_and(|f| is_assume_like(self.global_name(f)));
+                    for (k, &op) in inst.operands.iter().enumerate() {
+                        let Value::Const(c) = op else { continue };
+                        if let (Some(cd), 0, Some(f)) = (call, k, callee) {
+                            // The callee: a use LLVM allows when the call's type is the function's.
+                            if w.is_intrinsic(f) {
+                                if m.globals.get(f).is_none_or(|gl| cd.fn_ty != gl.value_ty) {
+                                    w.out.intrinsic_offender.insert(f, user);
+                                }
+                                continue;
+                            }
+                        }
+                        if assume_like && self.global_of(op).is_some() {
+                            continue;
+                        }
+                        w.root(c, user);
+                    }
+                    for bu in call.map_or(&[][..], |c| &c.bundles[..]) {
+                        let arc = m.ctx.name(bu.tag) == b"clang.arc.attachedcall";
+                        for &v in &bu.inputs {
+                            let Value::Const(c) = v else { continue };
+                            if (arc || assume_like) && self.global_of(v).is_some() {
+                                continue;
+                            }
+                            w.root(c, user);
+                        }
+                    }
+                }
+            }
+        }
+        w.out
+    }
+}
