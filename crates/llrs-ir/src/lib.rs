@@ -14,6 +14,7 @@ pub mod constants;
 pub mod context;
 pub mod datalayout;
 pub mod debug_strip;
+pub mod di_expr;
 pub mod di_tables;
 pub mod dominators;
 pub mod dwarf;

@@ -527,9 +527,6 @@ impl<'a> Parser<'a> {
                     let (_, v) = self.parse_typed_value()?;
                     clauses.push(if catch { Clause::Catch(v) } else { Clause::Filter(v) });
                 }
-                if clauses.is_empty() && d.flags & flags::CLEANUP == 0 {
-                    return self.err_here("landingpad instruction does not have any clauses and is not a cleanup");
-                }
                 d.extra = InstExtra::LandingPad(clauses);
                 Ok(d)
             }

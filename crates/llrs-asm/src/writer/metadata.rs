@@ -155,7 +155,18 @@ impl Writer<'_> {
             }
             MdKind::Expression => {
                 self.out.extend_from_slice(b"!DIExpression(");
-                self.write_fields(n);
+                // An invalid expression's elements are printed as numbers (`writeDIExpression`).
+                match llrs_ir::di_expr::elements(c, node).filter(|e| !llrs_ir::di_expr::is_valid(e)) {
+                    Some(elems) => {
+                        for (k, &e) in elems.iter().enumerate() {
+                            if k > 0 {
+                                self.out.extend_from_slice(b", ");
+                            }
+                            write_u64(&mut self.out, e);
+                        }
+                    }
+                    None => self.write_fields(n),
+                }
                 self.out.push(b')');
             }
             MdKind::ArgList => {

@@ -146,7 +146,7 @@ impl<'m> Verifier<'m> {
 
     /// `verifyParameterAttrs(Attrs, Ty, V)`: the attributes of a parameter or return value of
     /// type `ty`.
-    pub(super) fn verify_parameter_attrs(&mut self, set: AttrsId, ty: TypeId, v: &Subject) -> Step {
+    pub(crate) fn verify_parameter_attrs(&mut self, set: AttrsId, ty: TypeId, v: &Subject) -> Step {
         let m: &'m llrs_ir::Module = self.v.m;
         let c = &m.ctx;
         let attrs = c.attrs_of(set);

@@ -250,7 +250,9 @@ impl Verifier<'_> {
         for (k, &arg) in args.iter().enumerate().skip(n) {
             let ty = self.value_ty(f, arg);
             let set = attrs.param(k);
-            // LLVM's `verifyParameterAttrs(ArgAttrs, Ty, &Call)` comes here (crate::ir::attrs).
+            if let Some(t) = ty {
+                let _ = self.verify_parameter_attrs(set, t, &me);
+            }
             if self.has_attr(set, "nest") {
                 self.check_module(!saw_nest, "More than one parameter has attribute nest!", &[me])?;
                 saw_nest = true;
@@ -273,26 +275,6 @@ impl Verifier<'_> {
             }
         }
         Some(())
-    }
-
-    /// `Type::canLosslesslyBitCastTo`.
-    fn can_losslessly_bitcast(&self, from: TypeId, to: TypeId) -> bool {
-        if from == to {
-            return true;
-        }
-        let ty = self.types();
-        if !ty.is_first_class(from) || !ty.is_first_class(to) {
-            return false;
-        }
-        // The primitive size of a vector: its element count times its element's size (0 for
-        // pointers).
-        let size = |t: TypeId| ty.vector(t).map(|(scalable, n, e)| (scalable, n as u64 * ty.scalar_bits(e) as u64));
-        match (size(from), size(to)) {
-            (Some(a), Some(b)) => a == b,
-            (Some((false, bits)), None) => ty.is_x86_amx(to) && bits == 8192,
-            (None, Some((false, bits))) => ty.is_x86_amx(from) && bits == 8192,
-            _ => false,
-        }
     }
 
     /// `visitCallInst`.

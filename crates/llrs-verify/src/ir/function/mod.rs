@@ -40,6 +40,8 @@ mod cc {
 impl Verifier<'_> {
     /// `visitFunction(F)`; `f` is `None` for a declaration.
     pub fn visit_function(&mut self, g: GlobalId, f: Option<&FnCtx<'_>>, st: &mut FnState) -> Step {
+        // `visitGlobalValue(F)` first; its failures do not end `visitFunction`.
+        let _ = self.visit_global_value(g);
         let m = self.v.m;
         let gl = &m.globals[g];
         let Some(fd) = gl.func.as_deref() else { return Some(()) };

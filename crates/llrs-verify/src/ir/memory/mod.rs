@@ -65,8 +65,7 @@ impl Verifier<'_> {
             self.check_module(ptr, "swifterror alloca must have pointer type", &s)?;
             let array = size.is_some_and(|v| !self.is_const_one(v));
             self.check_module(!array, "swifterror alloca must not be array allocation", &s)?;
-            // HOOK (lead): `self.verify_swift_error_value(f, Value::Inst(i))?;` once the calls
-            // helper's `verifySwiftErrorValue` is merged.
+            self.verify_swift_error_value(f, llrs_ir::Value::Inst(i));
         }
         if self.is_amdgpu() {
             self.check_module(space == 5, "alloca on amdgpu must be in addrspace(5)", &s)?;
