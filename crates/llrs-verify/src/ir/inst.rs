@@ -19,6 +19,7 @@ impl InstState {
 impl Verifier<'_> {
     /// `visitInstruction`.
     pub fn visit_instruction(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
+        self.visit_instruction_metadata(f, i)?;
         self.visit_instruction_md(f.g, i, f.inst(i));
         Some(())
     }

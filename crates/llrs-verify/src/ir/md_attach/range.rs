@@ -1,0 +1,125 @@
+//! `verifyRangeLikeMetadata`: the pairs `[lo, hi)` of `!range`, `!absolute_symbol` and
+//! `!noalias.addrspace`, as LLVM's `ConstantRange`s (wrapping, `lo == hi` meaning the full set
+//! at the maximum value and the empty set at zero).
+
+use crate::report::Subject;
+use crate::walk::{Step, Verifier};
+use llrs_ir::apint::APInt;
+use llrs_ir::{Const, Md, MdId, TypeId};
+
+/// Which attachment a range list is (`RangeLikeMetadataKind`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RangeKind {
+    /// `!range` of a load, call or invoke: ranges of the result's scalar type, never full.
+    Range,
+    /// `!absolute_symbol` of a global: ranges of the pointer's integer type; the full set allowed.
+    AbsoluteSymbol,
+    /// `!noalias.addrspace` of a memory operation: `i32` address-space ranges.
+    NoaliasAddrspace,
+}
+
+/// A `ConstantRange` `[lower, upper)`.
+struct Range {
+    lower: APInt,
+    upper: APInt,
+}
+
+impl Range {
+    fn is_empty(&self) -> bool {
+        self.lower == self.upper && self.lower.is_zero()
+    }
+    fn is_full(&self) -> bool {
+        self.lower == self.upper && self.lower.is_all_ones()
+    }
+    fn contains(&self, x: &APInt) -> bool {
+        if self.lower == self.upper {
+            return self.is_full();
+        }
+        x.sub(&self.lower).ult(&self.upper.sub(&self.lower))
+    }
+    /// `intersectWith(other).isEmptySet()`: the two sets are disjoint.
+    fn disjoint(&self, other: &Range) -> bool {
+        if self.is_empty() || other.is_empty() {
+            return true;
+        }
+        !self.contains(&other.lower) && !other.contains(&self.lower)
+    }
+    /// `isContiguous`: one ends where the other starts.
+    fn contiguous(&self, other: &Range) -> bool {
+        self.upper == other.lower || self.lower == other.upper
+    }
+}
+
+/// `a.sgt(b)`.
+fn sgt(a: &APInt, b: &APInt) -> bool {
+    let flip = APInt::signed_min(a.width());
+    b.xor(&flip).ult(&a.xor(&flip))
+}
+
+impl Verifier<'_> {
+    /// The integer constant of a metadata operand: its type and value.
+    fn md_typed_int(&self, md: Md) -> Option<(TypeId, &APInt)> {
+        let Md::Const(c) = md else { return None };
+        match self.v.ctx().const_of(c) {
+            Const::Int(t, v) => Some((*t, v)),
+            _ => None,
+        }
+    }
+
+    /// `verifyRangeLikeMetadata(V, Range, Ty, Kind)`: `subject` is the value LLVM names (the
+    /// instruction, or the global of an `!absolute_symbol`), `ty` the type the ranges are of
+    /// (the instruction's type; for `!absolute_symbol`, the pointer-sized integer type of the
+    /// global). `None` when a check failed (the rest of the list is not checked).
+    pub fn verify_range_like_metadata(&mut self, subject: Subject, range: MdId, ty: TypeId, kind: RangeKind) -> Step {
+        let list = Subject::Md(range);
+        let n = self.md_ops(range).len();
+        self.check_module(n % 2 == 0, "Unfinished range!", &[list])?;
+        let count = n / 2;
+        self.check_module(count >= 1, "It should have at least one range!", &[list])?;
+        let scalar = self.types().scalar(ty);
+        let mut last: Option<Range> = None;
+        for k in 0..count {
+            let Some((low_ty, low)) = self.md_typed_int(self.md_op(range, 2 * k)) else {
+                self.fail_module("The lower limit must be an integer!", &[]);
+                return None;
+            };
+            let Some((high_ty, high)) = self.md_typed_int(self.md_op(range, 2 * k + 1)) else {
+                self.fail_module("The upper limit must be an integer!", &[]);
+                return None;
+            };
+            let (low, high) = (low.clone(), high.clone());
+            self.check_module(high_ty == low_ty, "Range pair types must match!", &[subject])?;
+            if kind == RangeKind::NoaliasAddrspace {
+                let i32_ty = self.types().int_bits(high_ty) == Some(32);
+                self.check_module(i32_ty, "noalias.addrspace type must be i32!", &[subject])?;
+            } else {
+                self.check_module(high_ty == scalar, "Range types must match instruction type!", &[subject])?;
+            }
+            // ConstantRange rejects equal limits but for the minimum and maximum values, which
+            // the empty-range check below reports.
+            let same_ok = low != high || low.is_all_ones() || low.is_zero();
+            self.check_module(same_ok, "The upper and lower limits cannot be the same value", &[subject])?;
+            let cur = Range { lower: low, upper: high };
+            let nonempty = !cur.is_empty() && (kind == RangeKind::AbsoluteSymbol || !cur.is_full());
+            self.check_module(nonempty, "Range must not be empty!", &[list])?;
+            if let Some(prev) = &last {
+                self.check_module(cur.disjoint(prev), "Intervals are overlapping", &[list])?;
+                self.check_module(sgt(&cur.lower, &prev.lower), "Intervals are not in order", &[list])?;
+                self.check_module(!cur.contiguous(prev), "Intervals are contiguous", &[list])?;
+            }
+            last = Some(cur);
+        }
+        if count > 2 {
+            let (Some((_, lo)), Some((_, hi))) =
+                (self.md_typed_int(self.md_op(range, 0)), self.md_typed_int(self.md_op(range, 1)))
+            else {
+                return Some(());
+            };
+            let first = Range { lower: lo.clone(), upper: hi.clone() };
+            let last = last?;
+            self.check_module(first.disjoint(&last), "Intervals are overlapping", &[list])?;
+            self.check_module(!first.contiguous(&last), "Intervals are contiguous", &[list])?;
+        }
+        Some(())
+    }
+}
