@@ -148,9 +148,7 @@ impl Verifier<'_> {
                 self.fail_module("Offset not zero at the point of scalar access", &[inst, tag, text]);
                 return false;
             }
-            let ok = width == offset.width()
-                || (width == 0 && offset.is_zero())
-                || (new_format && width == u32::MAX);
+            let ok = width == offset.width() || (width == 0 && offset.is_zero()) || (new_format && width == u32::MAX);
             if !ok {
                 self.fail_module(
                     "Access bit-width not the same as description bit-width",

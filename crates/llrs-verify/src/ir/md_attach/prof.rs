@@ -97,6 +97,8 @@ impl<'m> Verifier<'m> {
                 self.check_module(self.md_int(w).is_some(), "!prof brunch_weights operand is not a const int", &[])?;
             }
         } else if name == b"VP" {
+            // isValueProfileMD: at least the kind, a total count and one value-count pair.
+            self.check_module(n >= 5, "invalid value profiling metadata", &[node])?;
             let kind = self.md_int(self.md_op(md, 1)).map(|k| k.to_u64().unwrap_or(u64::MAX));
             let Some(kind) = kind else {
                 self.fail_module("VP !prof missing kind argument", &[node]);
@@ -127,10 +129,10 @@ impl<'m> Verifier<'m> {
             &[node],
         )?;
         let Some(pass) = self.md_str(self.md_op(md, 1)) else {
-            self.fail_module("'unknown' !prof should have an additional operand of type string", &[node]);
+            self.fail_module("'unknown' !prof should have an additional operand of type string", &[]);
             return None;
         };
-        self.check_module(!pass.is_empty(), "the 'unknown' !prof operand should not be an empty string", &[node])
+        self.check_module(!pass.is_empty(), "the 'unknown' !prof operand should not be an empty string", &[])
     }
 
     /// `visitCallStackMetadata`: at least one operand, each a constant integer.
@@ -208,7 +210,7 @@ impl<'m> Verifier<'m> {
     }
 
     /// `verifyFunctionMetadata(F.getAllMetadata())`: the function's `!prof` (an entry count, or
-    /// the explicit `unknown` marker) and `!kcfi_type` attachments, in LLVM's order of kinds
+    /// the explicit `!{!"unknown", !"pass"}` marker) and `!kcfi_type` attachments, in LLVM's order of kinds
     /// (`!prof` before `!kcfi_type`). The first failure ends the check.
     pub fn verify_function_metadata(&mut self, g: GlobalId) -> Step {
         let m = self.v.m;
@@ -222,18 +224,18 @@ impl<'m> Verifier<'m> {
         };
         for &(_, node) in md.iter().filter(|(k, _)| Some(*k) == prof) {
             let s = [Subject::Md(node)];
-            let ops = self.md_ops(node);
-            if ops.len() == 2 && self.md_str(ops[0]) == Some(b"unknown") {
-                self.verify_unknown_profile_metadata(node)?;
-                continue;
-            }
-            self.check_module(ops.len() >= 2, "!prof annotations should have no less than 2 operands", &s)?;
+            let n = self.md_ops(node).len();
+            self.check_module(n >= 2, "!prof annotations should have no less than 2 operands", &s)?;
             let first = self.md_op(node, 0);
             self.check_module(first != Md::Null, "first operand should not be null", &s)?;
             let Some(name) = self.md_str(first) else {
                 self.fail_module("expected string with name of the !prof annotation", &s);
                 return None;
             };
+            if name == b"unknown" {
+                let _ = self.verify_unknown_profile_metadata(node);
+                continue;
+            }
             self.check_module(
                 name == b"function_entry_count" || name == b"synthetic_function_entry_count",
                 "first operand should be 'function_entry_count' or 'synthetic_function_entry_count'",
@@ -241,11 +243,7 @@ impl<'m> Verifier<'m> {
             )?;
             let second = self.md_op(node, 1);
             self.check_module(second != Md::Null, "second operand should not be null", &s)?;
-            self.check_module(
-                matches!(second, Md::Const(_)),
-                "expected integer argument to function_entry_count",
-                &s,
-            )?;
+            self.check_module(matches!(second, Md::Const(_)), "expected integer argument to function_entry_count", &s)?;
         }
         for &(_, node) in md.iter().filter(|(k, _)| Some(*k) == kcfi) {
             let s = [Subject::Md(node)];
@@ -260,13 +258,8 @@ impl<'m> Verifier<'m> {
                 self.fail_module("expected a constant integer operand for !kcfi_type", &s);
                 return None;
             };
-            self.check_module(
-                v.width() == 32,
-                "expected a 32-bit integer constant operand for !kcfi_type",
-                &s,
-            )?;
+            self.check_module(v.width() == 32, "expected a 32-bit integer constant operand for !kcfi_type", &s)?;
         }
         Some(())
     }
 }
-

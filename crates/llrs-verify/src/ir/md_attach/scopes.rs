@@ -126,10 +126,10 @@ impl Verifier<'_> {
         let inst = f.inst(i);
         let me = Subject::Inst(f.g, i);
         let node = Subject::Md(md);
-        let allowed = matches!(
-            inst.op,
-            Opcode::Load | Opcode::Store | Opcode::CmpXchg | Opcode::AtomicRmw | Opcode::Fence
-        ) || (matches!(inst.op, Opcode::Call | Opcode::Invoke | Opcode::CallBr) && self.call_accesses_memory(inst));
+        let allowed =
+            matches!(inst.op, Opcode::Load | Opcode::Store | Opcode::CmpXchg | Opcode::AtomicRmw | Opcode::Fence)
+                || (matches!(inst.op, Opcode::Call | Opcode::Invoke | Opcode::CallBr)
+                    && self.call_accesses_memory(inst));
         self.check_module(allowed, "!mmra metadata attached to unexpected instruction kind", &[me, node])?;
         if self.is_mmra_tag(Md::Node(md)) {
             return Some(());
