@@ -200,7 +200,7 @@ impl Verifier<'_> {
             return if self.is_valid_scalar_tbaa_node(base) { (false, 0) } else { INVALID };
         }
         if new_format {
-            if n % 3 != 0 {
+            if !n.is_multiple_of(3) {
                 self.fail_module("Access tag nodes must have the number of operands that is a multiple of 3!", &[node]);
                 return INVALID;
             }

@@ -168,7 +168,7 @@ impl<'m> Verifier<'m> {
             let mib_ops = mib.map_or(0, |m| self.md_ops(m).len());
             let subject: Vec<Subject> = mib.map(Subject::Md).into_iter().collect();
             self.check_module(mib_ops >= 2, "Each !memprof MemInfoBlock should have at least 2 operands", &subject)?;
-            let Some(mib) = mib else { return None };
+            let mib = mib?;
             let stack = self.md_op(mib, 0);
             self.check_module(stack != Md::Null, "!memprof MemInfoBlock first operand should not be null", &subject)?;
             let Some(stack) = self.as_node(stack) else {

@@ -73,7 +73,7 @@ impl Verifier<'_> {
     pub fn verify_range_like_metadata(&mut self, subject: Subject, range: MdId, ty: TypeId, kind: RangeKind) -> Step {
         let list = Subject::Md(range);
         let n = self.md_ops(range).len();
-        self.check_module(n % 2 == 0, "Unfinished range!", &[list])?;
+        self.check_module(n.is_multiple_of(2), "Unfinished range!", &[list])?;
         let count = n / 2;
         self.check_module(count >= 1, "It should have at least one range!", &[list])?;
         let scalar = self.types().scalar(ty);
