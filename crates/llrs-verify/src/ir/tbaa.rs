@@ -23,6 +23,9 @@ pub struct TbaaState {
     base_nodes: FxHashMap<MdId, (bool, u32)>,
     /// `TBAAScalarNodes`: whether a node is a valid scalar type node.
     scalar_nodes: FxHashMap<MdId, bool>,
+    /// Scratch sets (`StructPath`, the `Visited` set of a scalar node's parents), kept to reuse
+    /// their allocations.
+    scratch: Vec<FxHashSet<MdId>>,
     /// The attachment kinds the instruction checks look up, found once.
     pub(crate) kinds: Option<Box<super::md_attach::AttachKinds>>,
 }
@@ -107,7 +110,7 @@ impl Verifier<'_> {
                 return false;
             }
         }
-        let (Some(mut base), Some(access)) = (base, access) else {
+        let (Some(base), Some(access)) = (base, access) else {
             let mut subjects = vec![inst, tag];
             subjects.extend(base.map(Subject::Md));
             subjects.extend(access.map(Subject::Md));
@@ -125,9 +128,28 @@ impl Verifier<'_> {
             self.fail_module("Offset must be constant integer", &[inst, tag]);
             return false;
         };
-        let mut offset = offset.clone();
+        let offset = offset.clone();
+        let mut path = self.tbaa_state.scratch.pop().unwrap_or_default();
+        path.clear();
+        let ok = self.walk_tbaa_path(inst, tag, base, access, offset, new_format, &mut path);
+        self.tbaa_state.scratch.push(path);
+        ok
+    }
+
+    /// The struct path of a tag, from its base type to its access type (the loop of
+    /// `visitTBAAMetadata`).
+    #[allow(clippy::too_many_arguments)]
+    fn walk_tbaa_path(
+        &mut self,
+        inst: Subject,
+        tag: Subject,
+        mut base: MdId,
+        access: MdId,
+        mut offset: APInt,
+        new_format: bool,
+        path: &mut FxHashSet<MdId>,
+    ) -> bool {
         let mut seen_access = false;
-        let mut path = FxHashSet::default();
         loop {
             if self.md_ops(base).len() < 2 {
                 // A root node ends the path.
@@ -267,15 +289,17 @@ impl Verifier<'_> {
         if let Some(&r) = self.tbaa_state.scalar_nodes.get(&md) {
             return r;
         }
-        let r = self.is_scalar_tbaa_node_impl(md);
+        let mut visited = self.tbaa_state.scratch.pop().unwrap_or_default();
+        visited.clear();
+        let r = self.is_scalar_tbaa_node_impl(md, &mut visited);
+        self.tbaa_state.scratch.push(visited);
         self.tbaa_state.scalar_nodes.insert(md, r);
         r
     }
 
     /// `IsScalarTBAANodeImpl`, iteratively: `!{!"name", !parent[, i64 0]}` up to a root (a node
     /// with fewer than two operands), without cycles.
-    fn is_scalar_tbaa_node_impl(&self, start: MdId) -> bool {
-        let mut visited = FxHashSet::default();
+    fn is_scalar_tbaa_node_impl(&self, start: MdId, visited: &mut FxHashSet<MdId>) -> bool {
         let mut md = start;
         loop {
             let n = self.md_ops(md).len();
