@@ -5,7 +5,7 @@
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
 use llrs_ir::apint::APInt;
-use llrs_ir::{Const, Md, MdId, TypeId};
+use llrs_ir::{Const, GlobalId, Md, MdId, TypeId};
 
 /// Which attachment a range list is (`RangeLikeMetadataKind`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -66,17 +66,34 @@ impl Verifier<'_> {
         }
     }
 
-    /// `verifyRangeLikeMetadata(V, Range, Ty, Kind)`: `subject` is the value LLVM names (the
-    /// instruction, or the global of an `!absolute_symbol`), `ty` the type the ranges are of
-    /// (the instruction's type; for `!absolute_symbol`, the pointer-sized integer type of the
-    /// global). `None` when a check failed (the rest of the list is not checked).
+    /// `verifyRangeLikeMetadata(V, Range, Ty, Kind)` for an instruction's `!range` or
+    /// `!noalias.addrspace`: `subject` is the value LLVM names (the instruction), `ty` the
+    /// instruction's type (the ranges must be of its scalar type). `None` when a check failed
+    /// (the rest of the list is not checked).
     pub fn verify_range_like_metadata(&mut self, subject: Subject, range: MdId, ty: TypeId, kind: RangeKind) -> Step {
+        let types = self.types();
+        let bits = types.int_bits(types.scalar(ty));
+        self.verify_range_like(subject, range, bits, kind)
+    }
+
+    /// `verifyRangeLikeMetadata(GO, AbsoluteSymbol, DL.getIntPtrType(GO->getType()),
+    /// AbsoluteSymbol)`: a global's `!absolute_symbol` ranges, of the pointer-sized integer of
+    /// its address space (the full set allowed). Subjects name the global.
+    pub fn verify_absolute_symbol_metadata(&mut self, g: GlobalId, range: MdId) -> Step {
+        let space = self.v.m.globals[g].addrspace;
+        let bits = self.data_layout().pointer_size_in_bits(space);
+        self.verify_range_like(Subject::Global(g), range, Some(bits), RangeKind::AbsoluteSymbol)
+    }
+
+    /// The checks of `verifyRangeLikeMetadata`, the expected type given as the width of the
+    /// integer type the ranges must have (integer types are unique by width; `None` when the
+    /// type is not an integer, which no range matches).
+    fn verify_range_like(&mut self, subject: Subject, range: MdId, bits: Option<u32>, kind: RangeKind) -> Step {
         let list = Subject::Md(range);
         let n = self.md_ops(range).len();
         self.check_module(n.is_multiple_of(2), "Unfinished range!", &[list])?;
         let count = n / 2;
         self.check_module(count >= 1, "It should have at least one range!", &[list])?;
-        let scalar = self.types().scalar(ty);
         let mut last: Option<Range> = None;
         for k in 0..count {
             let Some((low_ty, low)) = self.md_typed_int(self.md_op(range, 2 * k)) else {
@@ -93,7 +110,8 @@ impl Verifier<'_> {
                 let i32_ty = self.types().int_bits(high_ty) == Some(32);
                 self.check_module(i32_ty, "noalias.addrspace type must be i32!", &[subject])?;
             } else {
-                self.check_module(high_ty == scalar, "Range types must match instruction type!", &[subject])?;
+                let same = self.types().int_bits(high_ty) == bits;
+                self.check_module(same, "Range types must match instruction type!", &[subject])?;
             }
             // ConstantRange rejects equal limits but for the minimum and maximum values, which
             // the empty-range check below reports.

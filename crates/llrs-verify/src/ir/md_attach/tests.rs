@@ -146,3 +146,26 @@ fn kcfi_types() {
         ["the 'unknown' !prof operand should not be an empty string", "!kcfi_type must have exactly one operand"];
     assert_eq!(function_messages("!kcfi_type !1 !prof !0", "!0 = !{!\"unknown\", !\"\"}\n!1 = !{}"), want);
 }
+
+/// `!absolute_symbol` of a global, as `visitGlobalValue` checks it.
+fn absolute_symbol_messages(src: &str) -> Vec<String> {
+    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    let mut v = Verifier::new(&m);
+    let g = m.vars[0];
+    let range = m.globals[g].md[0].1;
+    let _ = v.verify_absolute_symbol_metadata(g, range);
+    v.report.diagnostics.iter().map(|d| d.message.to_string()).collect()
+}
+
+#[test]
+fn absolute_symbols() {
+    let global = "@g = external global i32, !absolute_symbol !0\n";
+    assert!(absolute_symbol_messages(&format!("{global}!0 = !{{i64 -1, i64 -1}}\n")).is_empty());
+    assert!(absolute_symbol_messages(&format!("{global}!0 = !{{i64 0, i64 8}}\n")).is_empty());
+    let want = ["Range must not be empty!"];
+    assert_eq!(absolute_symbol_messages(&format!("{global}!0 = !{{i64 0, i64 0}}\n")), want);
+    let want = ["Range types must match instruction type!"];
+    assert_eq!(absolute_symbol_messages(&format!("{global}!0 = !{{i32 0, i32 8}}\n")), want);
+    let narrow = format!("target datalayout = \"p:32:32\"\n{global}!0 = !{{i64 0, i64 8}}\n");
+    assert_eq!(absolute_symbol_messages(&narrow), want);
+}
