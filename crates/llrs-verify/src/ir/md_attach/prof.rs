@@ -144,10 +144,12 @@ impl<'m> Verifier<'m> {
         )?;
         for k in 0..self.md_ops(md).len() {
             let op = self.md_op(md, k);
+            // A null operand prints nothing.
+            let subject: Vec<Subject> = (op != Md::Null).then_some(Subject::MdRef(op)).into_iter().collect();
             self.check_module(
                 self.md_int(op).is_some(),
                 "call stack metadata operand should be constant integer",
-                &[Subject::MdRef(op)],
+                &subject,
             )?;
         }
         Some(())

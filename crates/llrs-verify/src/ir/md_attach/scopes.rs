@@ -137,11 +137,9 @@ impl Verifier<'_> {
         self.check_module(self.is_tuple(Md::Node(md)), "!mmra expected to be a metadata tuple", &[me, node])?;
         for k in 0..self.md_ops(md).len() {
             let op = self.md_op(md, k);
-            self.check_module(
-                self.is_mmra_tag(op),
-                "!mmra metadata tuple operand is not an MMRA tag",
-                &[me, Subject::MdRef(op)],
-            )?;
+            let mut subjects = vec![me];
+            subjects.extend((op != Md::Null).then_some(Subject::MdRef(op)));
+            self.check_module(self.is_mmra_tag(op), "!mmra metadata tuple operand is not an MMRA tag", &subjects)?;
         }
         Some(())
     }
