@@ -1,13 +1,15 @@
 //! Metadata attachments of instructions and functions: `!fpmath`, `!range`,
 //! `!noalias.addrspace`, `!invariant.group`, `!nonnull`, `!dereferenceable(_or_null)`, `!tbaa`,
-//! `!noalias`/`!alias.scope`, `!access_group`, `!align`, `!prof`, `!memprof`, `!callsite`,
-//! `!mmra`, `!annotation` (the metadata part of `visitInstruction`), and
+//! `!nofree`, `!noalias`/`!alias.scope`, `!access_group`, `!align`, `!prof`, `!memprof`,
+//! `!callsite`, `!callee_type`, `!mmra`, `!annotation`, `!captures`, `!alloc_token` (the metadata
+//! part of `visitInstruction`, as LLVM 22 has it), and
 //! `verifyFunctionMetadata`, `verifyRangeLikeMetadata`.
 //!
 //! The checks written inline in LLVM's `visitInstruction` end it when they fail (`None`);
 //! a failure inside one of the sub-visitors (`visitRangeMetadata`, `visitProfMetadata`, ...)
 //! ends that sub-visitor only.
 
+mod more;
 mod prof;
 mod range;
 mod scopes;
@@ -30,6 +32,7 @@ pub struct AttachKinds {
     nonnull: Option<Symbol>,
     dereferenceable: Option<Symbol>,
     dereferenceable_or_null: Option<Symbol>,
+    nofree: Option<Symbol>,
     tbaa: Option<Symbol>,
     noalias: Option<Symbol>,
     alias_scope: Option<Symbol>,
@@ -38,8 +41,11 @@ pub struct AttachKinds {
     prof: Option<Symbol>,
     memprof: Option<Symbol>,
     callsite: Option<Symbol>,
+    callee_type: Option<Symbol>,
     mmra: Option<Symbol>,
     annotation: Option<Symbol>,
+    captures: Option<Symbol>,
+    alloc_token: Option<Symbol>,
     kcfi_type: Option<Symbol>,
 }
 
@@ -54,6 +60,7 @@ impl AttachKinds {
             nonnull: k(b"nonnull"),
             dereferenceable: k(b"dereferenceable"),
             dereferenceable_or_null: k(b"dereferenceable_or_null"),
+            nofree: k(b"nofree"),
             tbaa: k(b"tbaa"),
             noalias: k(b"noalias"),
             alias_scope: k(b"alias.scope"),
@@ -62,8 +69,11 @@ impl AttachKinds {
             prof: k(b"prof"),
             memprof: k(b"memprof"),
             callsite: k(b"callsite"),
+            callee_type: k(b"callee_type"),
             mmra: k(b"mmra"),
             annotation: k(b"annotation"),
+            captures: k(b"captures"),
+            alloc_token: k(b"alloc_token"),
             kcfi_type: k(b"kcfi_type"),
         }
     }
@@ -82,7 +92,7 @@ impl Verifier<'_> {
     /// The attachment checks of `visitInstruction`, from `!fpmath` to `!annotation`. `None`
     /// when one of `visitInstruction`'s own checks failed (it returns there).
     ///
-    /// `!DIAssignID` (`visitDIAssignIDMetadata`, between `!callsite` and `!mmra` in LLVM) is
+    /// `!DIAssignID` (`visitDIAssignIDMetadata`, between `!callee_type` and `!mmra` in LLVM) is
     /// checked by the walk over all attachments that follows (`crate::function`).
     pub fn visit_instruction_metadata(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
         let inst = f.inst(i);
@@ -98,6 +108,7 @@ impl Verifier<'_> {
             k.nonnull,
             k.dereferenceable,
             k.dereferenceable_or_null,
+            k.nofree,
             k.tbaa,
             k.noalias,
             k.alias_scope,
@@ -106,15 +117,18 @@ impl Verifier<'_> {
             k.prof,
             k.memprof,
             k.callsite,
+            k.callee_type,
             k.mmra,
             k.annotation,
+            k.captures,
+            k.alloc_token,
         ];
         // `getMetadata(kind)`: the last attachment of the kind (a later one replaces it).
         let get = |kind: Option<Symbol>| -> Option<MdId> {
             let kind = kind?;
             inst.md.iter().rev().find(|(s, _)| *s == kind).map(|&(_, n)| n)
         };
-        let [fpmath, range, noalias_addrspace, invariant_group, nonnull, deref, deref_or_null, tbaa, noalias, alias_scope, access_group, align, prof, memprof, callsite, mmra, annotation] =
+        let [fpmath, range, noalias_addrspace, invariant_group, nonnull, deref, deref_or_null, nofree, tbaa, noalias, alias_scope, access_group, align, prof, memprof, callsite, callee_type, mmra, annotation, captures, alloc_token] =
             kinds.map(get);
         let me = Subject::Inst(f.g, i);
         let op = inst.op;
@@ -170,6 +184,9 @@ impl Verifier<'_> {
         if let Some(md) = deref_or_null {
             let _ = self.visit_dereferenceable_metadata(me, op, ty, md);
         }
+        if let Some(md) = nofree {
+            let _ = self.visit_nofree_metadata(me, inst, md);
+        }
         if let Some(md) = tbaa {
             let _ = self.visit_tbaa_metadata(f, i, md);
         }
@@ -217,11 +234,22 @@ impl Verifier<'_> {
         if let Some(md) = callsite {
             let _ = self.visit_callsite_metadata(me, op, md);
         }
+        if let Some(md) = callee_type {
+            let _ = self.visit_callee_type_metadata(me, op, md);
+        }
         if let Some(md) = mmra {
             let _ = self.visit_mmra_metadata(f, i, md);
         }
         if let Some(md) = annotation {
             let _ = self.visit_annotation_metadata(md);
+        }
+        if let Some(md) = captures {
+            let stored_ptr = (op == Opcode::Store)
+                .then(|| inst.operands.first().and_then(|&v| self.value_ty(f, v)).is_some_and(|t| types.is_ptr(t)));
+            let _ = self.visit_captures_metadata(me, stored_ptr, md);
+        }
+        if let Some(md) = alloc_token {
+            let _ = self.visit_alloc_token_metadata(me, op, md);
         }
         Some(())
     }

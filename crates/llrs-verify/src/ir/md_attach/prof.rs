@@ -16,7 +16,7 @@ const IPVK_LAST: u64 = 2;
 
 impl<'m> Verifier<'m> {
     /// The text of an `MDString` operand.
-    fn md_str(&self, md: Md) -> Option<&'m [u8]> {
+    pub(super) fn md_str(&self, md: Md) -> Option<&'m [u8]> {
         match md {
             Md::Str(s) => Some(self.v.ctx().name(s)),
             _ => None,
