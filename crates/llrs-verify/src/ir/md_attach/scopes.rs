@@ -6,7 +6,7 @@ use super::super::FnCtx;
 use crate::node::Class;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
-use llrs_ir::attributes::{AttrArg, AttrsId};
+use llrs_ir::attributes::{AttrArg, AttrsId, MemoryEffects};
 use llrs_ir::{InstData, InstId, Md, MdId, Opcode};
 
 impl Verifier<'_> {
@@ -87,37 +87,47 @@ impl Verifier<'_> {
         self.is_tuple(md) && ops.len() == 2 && ops.iter().all(|o| matches!(o, Md::Str(_)))
     }
 
-    /// Whether an attribute set holds `memory(none)` (or the older `readnone`).
-    fn attrs_access_no_memory(&self, attrs: AttrsId) -> bool {
+    /// The memory effects an attribute set states (`memory(...)`, or the older `readnone`,
+    /// `readonly`, `writeonly`); every access when it states none.
+    fn attrs_memory_effects(&self, attrs: AttrsId) -> u32 {
         let ctx = self.v.ctx();
-        ctx.attrs_of(attrs).iter().any(|a| match &a.arg {
-            AttrArg::Memory(me) => me.0 == 0,
-            AttrArg::None => ctx.name(a.kind) == b"readnone",
-            _ => false,
-        })
+        let all = MemoryEffects::uniform(3).0;
+        let mut me = all;
+        for a in ctx.attrs_of(attrs) {
+            match (&a.arg, ctx.name(a.kind)) {
+                (AttrArg::Memory(m), _) => me &= m.0,
+                (AttrArg::None, b"readnone") => me = 0,
+                (AttrArg::None, b"readonly") => me &= MemoryEffects::uniform(1).0,
+                (AttrArg::None, b"writeonly") => me &= MemoryEffects::uniform(2).0,
+                _ => {}
+            }
+        }
+        me
     }
 
-    /// `isReadWriteMemCall`: a call whose memory effects (its own attributes, met with the
-    /// callee's, widened by operand bundles) are not `none`.
+    /// `isReadWriteMemCall`: `CallBase::getMemoryEffects()` is not `none`: the call's own
+    /// attributes, met with the callee's widened by operand bundles (any bundle but `ptrauth`,
+    /// `kcfi`, `convergencectrl` and `deactivation-symbol` reads memory; all but those and
+    /// `deopt`, `funclet` write it; none count on `llvm.assume`).
     fn call_accesses_memory(&self, inst: &InstData) -> bool {
         let Some(call) = inst.call() else { return false };
-        if self.attrs_access_no_memory(call.attrs.func) {
-            return false;
+        let mut me = self.attrs_memory_effects(call.attrs.func);
+        let callee = inst.operands.first().and_then(|&v| self.global_of(v));
+        if let Some(fd) = callee.and_then(|g| self.v.m.globals[g].func.as_deref()) {
+            let mut fn_me = self.attrs_memory_effects(fd.attrs.func);
+            let assume = callee.is_some_and(|g| self.global_name(g) == b"llvm.assume");
+            let ctx = self.v.ctx();
+            let tags = || call.bundles.iter().map(|b| ctx.name(b.tag));
+            let neutral = |t: &[u8]| matches!(t, b"ptrauth" | b"kcfi" | b"convergencectrl" | b"deactivation-symbol");
+            if !assume && tags().any(|t| !neutral(t)) {
+                fn_me |= MemoryEffects::uniform(1).0;
+            }
+            if !assume && tags().any(|t| !neutral(t) && !matches!(t, b"deopt" | b"funclet")) {
+                fn_me |= MemoryEffects::uniform(2).0;
+            }
+            me &= fn_me;
         }
-        let Some(callee) = self.global_of(inst.operands.first().copied().unwrap_or(llrs_ir::Value::Md(Md::Null)))
-        else {
-            return true;
-        };
-        let gl = &self.v.m.globals[callee];
-        let Some(fd) = gl.func.as_deref() else { return true };
-        if !self.attrs_access_no_memory(fd.attrs.func) {
-            return true;
-        }
-        // Operand bundles other than these make the call read (and most also write) memory.
-        let assume = self.global_name(callee) == b"llvm.assume";
-        let ctx = self.v.ctx();
-        let harmless = |tag: &[u8]| matches!(tag, b"ptrauth" | b"kcfi" | b"convergencectrl" | b"deactivation-symbol");
-        !assume && call.bundles.iter().any(|b| !harmless(ctx.name(b.tag)))
+        me != 0
     }
 
     /// `visitMMRAMetadata`: on memory operations and calls that access memory; a tag or a

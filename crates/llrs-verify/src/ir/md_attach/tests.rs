@@ -115,6 +115,9 @@ const CASES: &[(&str, &str, &str, &str)] = &[
     ("alloc_token_int", "call void @h(), !alloc_token !0", "!0 = !{!\"a\", !\"b\"}", "expected integer constant"),
     ("alloc_token_valid", "call void @h(), !alloc_token !0", "!0 = !{!\"a\", i1 true}", ""),
     ("late_kinds_order", "%r = add i32 %a, %a, !alloc_token !0, !captures !0, !annotation !0, !callee_type !0", "!0 = !{}", "!callee_type metadata should only exist on calls"),
+    ("mmra_call_site_none", "call void @h() memory(none), !mmra !0", "!0 = !{!\"a\", !\"b\"}", "!mmra metadata attached to unexpected instruction kind"),
+    ("mmra_bundle_reads", "call void @rn() [ \"deopt\"() ], !mmra !0", "!0 = !{!\"a\", !\"b\"}", ""),
+    ("mmra_kcfi_bundle", "call void @rn() [ \"kcfi\"(i32 1) ], !mmra !0", "!0 = !{!\"a\", !\"b\"}", "!mmra metadata attached to unexpected instruction kind"),
 ];
 
 #[test]
