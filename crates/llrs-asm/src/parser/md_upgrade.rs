@@ -60,7 +60,11 @@ impl<'a> Parser<'a> {
 /// The struct-path form of a TBAA tag; the node itself when it already is one.
 fn upgrade_tbaa_node(ctx: &mut Context, id: MdId) -> MdId {
     let node = ctx.md(id);
-    if node.kind != MdKind::Tuple || (matches!(node.ops.first(), Some(Md::Node(_))) && node.ops.len() >= 3) {
+    // An empty tag is left to the verifier ("TBAA metadata cannot have 0 operands").
+    if node.kind != MdKind::Tuple
+        || node.ops.is_empty()
+        || (matches!(node.ops.first(), Some(Md::Node(_))) && node.ops.len() >= 3)
+    {
         return id;
     }
     let ops = node.ops.clone();

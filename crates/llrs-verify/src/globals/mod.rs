@@ -192,9 +192,7 @@ impl<'m> Verifier<'m> {
             if let Some(abs) = self.gv_attachment(g, b"absolute_symbol") {
                 // `verifyRangeLikeMetadata(*GO, AbsoluteSymbol, DL.getIntPtrType(GO->getType()),
                 // AbsoluteSymbol)`: its failure does not end this visit.
-                let (_abs, _ty) = (abs, self.gv_int_ptr_type(gl.addrspace));
-                // TODO(lead): once ir/md_attach/range.rs (wt-e) is merged, replace the line above with:
-                // let _ = self.verify_range_like_metadata(Subject::Global(g), abs, self.gv_int_ptr_type(gl.addrspace), crate::ir::md_attach::RangeKind::AbsoluteSymbol);
+                let _ = self.verify_absolute_symbol_metadata(g, abs);
             }
             self.visit_implicit_refs(g)?;
         }

@@ -6,7 +6,7 @@ use super::super::FnCtx;
 use super::helpers::{arg, call_args};
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
-use llrs_ir::{GlobalKind, InstId, Md, MdId, Value};
+use llrs_ir::{GlobalKind, InstId, Md, Value};
 
 impl Verifier<'_> {
     /// `case Intrinsic::localescape`.
@@ -101,57 +101,7 @@ impl Verifier<'_> {
         };
         let n = self.v.node(list).ops.len();
         self.check_module(n == 1, "!id.scope.list must point to a list with a single scope", &[ii])?;
-        let _ = self.alias_scope_list(list);
-        Some(())
-    }
-
-    /// `visitAliasScopeListMetadata`.
-    fn alias_scope_list(&mut self, list: MdId) -> Step {
-        let ops = &self.v.node(list).ops;
-        for op in ops.iter() {
-            let Md::Node(s) = *op else {
-                self.fail_module("scope list must consist of MDNodes", &[Subject::Md(list)]);
-                return None;
-            };
-            let _ = self.alias_scope(s);
-        }
-        Some(())
-    }
-
-    /// `visitAliasScopeMetadata`.
-    fn alias_scope(&mut self, s: MdId) -> Step {
-        let ops = &self.v.node(s).ops;
-        let sub = [Subject::Md(s)];
-        let n = ops.len();
-        self.check_module((2..=3).contains(&n), "scope must have two or three operands", &sub)?;
-        let first = ops.first().copied();
-        self.check_module(
-            first == Some(Md::Node(s)) || matches!(first, Some(Md::Str(_))),
-            "first scope operand must be self-referential or string",
-            &sub,
-        )?;
-        if n == 3 {
-            let ok = matches!(ops.get(2), Some(Md::Str(_)));
-            self.check_module(ok, "third scope operand must be string (if used)", &sub)?;
-        }
-        let Some(&Md::Node(d)) = ops.get(1) else {
-            self.fail_module("second scope operand must be MDNode", &sub);
-            return None;
-        };
-        let dops = &self.v.node(d).ops;
-        let dsub = [Subject::Md(d)];
-        let dn = dops.len();
-        self.check_module((1..=2).contains(&dn), "domain must have one or two operands", &dsub)?;
-        let first = dops.first().copied();
-        self.check_module(
-            first == Some(Md::Node(d)) || matches!(first, Some(Md::Str(_))),
-            "first domain operand must be self-referential or string",
-            &dsub,
-        )?;
-        if dn == 2 {
-            let ok = matches!(dops.get(1), Some(Md::Str(_)));
-            self.check_module(ok, "second domain operand must be string (if used)", &dsub)?;
-        }
+        let _ = self.visit_alias_scope_list_metadata(list);
         Some(())
     }
 
