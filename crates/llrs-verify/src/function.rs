@@ -32,51 +32,6 @@ impl Verifier<'_> {
         self.v.is(Md::Node(sp), DiKind::Subprogram).then_some(sp)
     }
 
-    /// `visitFunction`'s metadata part: the function's attachments (`!dbg` rules) and the
-    /// nodes they reach.
-    pub fn visit_function_md(&mut self, g: GlobalId) -> Step {
-        let m = self.v.m;
-        let gl = &m.globals[g];
-        let is_decl = gl.func.as_ref().is_none_or(|f| f.body.is_none());
-        let mut n_dbg = 0;
-        for &(kind, node) in &gl.md {
-            let is_dbg = Some(kind) == self.dbg;
-            if is_decl {
-                if is_dbg {
-                    let distinct = self.v.node(node).distinct;
-                    self.check(
-                        !distinct,
-                        "function declaration may only have a unique !dbg attachment",
-                        &[Subject::Global(g)],
-                    )?;
-                }
-                self.visit_md_node(node, true);
-                continue;
-            }
-            if is_dbg {
-                n_dbg += 1;
-                let subjects = [Subject::Global(g), Subject::Md(node)];
-                self.check(n_dbg == 1, "function must have a single !dbg attachment", &subjects)?;
-                let is_sp = self.v.is(Md::Node(node), DiKind::Subprogram);
-                self.check(is_sp, "function !dbg attachment must be a subprogram", &subjects)?;
-                let distinct = self.v.node(node).distinct;
-                self.check(
-                    distinct,
-                    "function definition may only have a distinct !dbg attachment",
-                    &[Subject::Global(g)],
-                )?;
-                let prev = *self.sp_attachments.entry(node).or_insert(g);
-                self.check(
-                    prev == g,
-                    "DISubprogram attached to more than one function",
-                    &[Subject::Md(node), Subject::Global(g)],
-                )?;
-            }
-            self.visit_md_node(node, is_dbg);
-        }
-        Some(())
-    }
-
     /// Every `!dbg` location of the function (and those of its `!llvm.loop` nodes) must lead,
     /// through its inlined-at chain and lexical blocks, to the function's subprogram.
     pub fn check_locations_lead_to(&mut self, g: GlobalId, sp: MdId, number: u32) {

@@ -29,9 +29,6 @@
 //! assert_eq!(report.diagnostics[0].message, "subprogram definitions must have a compile unit");
 //! ```
 
-// The port of Verifier.cpp is wired in family by family; some of its parts are not called yet.
-#![allow(dead_code)]
-
 mod dwarf;
 mod errors;
 mod expression;

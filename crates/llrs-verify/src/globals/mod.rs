@@ -95,24 +95,6 @@ impl<'m> Verifier<'m> {
         self.v.m.ctx.const_of(c).ty()
     }
 
-    /// `DataLayout::getIntPtrType` of a pointer in address space `addrspace`: the integer type
-    /// of the pointer's width. When the module has no such type, no constant can be of it: the
-    /// pointer type stands in (it equals no integer type either).
-    fn gv_int_ptr_type(&self, addrspace: u32) -> TypeId {
-        let ctx = &self.v.m.ctx;
-        let bits = self.layout.pointer_size_in_bits(addrspace);
-        let mut ptr = None;
-        for i in 0..ctx.num_types() {
-            let t = TypeId(i as u32);
-            match ctx.type_of(t) {
-                Type::Int(n) if *n == bits => return t,
-                Type::Ptr(a) if *a == addrspace => ptr = Some(t),
-                _ => {}
-            }
-        }
-        ptr.unwrap_or(TypeId(0))
-    }
-
     /// The first attachment of kind `name` of global `g` (`GlobalObject::getMetadata`).
     fn gv_attachment(&self, g: GlobalId, name: &[u8]) -> Option<MdId> {
         let kind = self.v.m.ctx.names.lookup(name)?;

@@ -3,7 +3,7 @@
 use llrs_ir::cfg::Cfg;
 use llrs_ir::dominators::DomTree;
 use llrs_ir::function::Body;
-use llrs_ir::module::{FuncData, Global};
+use llrs_ir::module::FuncData;
 use llrs_ir::{BlockId, GlobalId, InstData, InstId, Opcode, TypeId, Value};
 
 /// One user of a local value: operand `index` of `user` (`bundle` when the operand is an
@@ -23,7 +23,6 @@ pub struct FnCtx<'m> {
     /// The function.
     pub g: GlobalId,
     /// Its global.
-    pub gl: &'m Global,
     /// Its function data.
     pub fd: &'m FuncData,
     /// Its body.
@@ -82,7 +81,7 @@ impl<'m> FnCtx<'m> {
         for l in inst_users.iter_mut().chain(arg_users.iter_mut()) {
             l.reverse();
         }
-        Some(FnCtx { g, gl, fd, body, fn_ty: gl.value_ty, cfg, dt, inst_users, arg_users })
+        Some(FnCtx { g, fd, body, fn_ty: gl.value_ty, cfg, dt, inst_users, arg_users })
     }
 
     /// The instruction `i`.

@@ -118,15 +118,6 @@ impl Types<'_> {
     pub fn is_x86_amx(&self, t: TypeId) -> bool {
         matches!(self.of(t), Type::X86Amx)
     }
-    /// `isTokenLikeTy`: `token`, or a target type with the `CanBeLocal`-less token property
-    /// (LLVM 22: `target("aarch64.svcount")` is not; only `token` here).
-    pub fn is_token_like(&self, t: TypeId) -> bool {
-        self.is_token(t)
-    }
-    /// `isFunctionTy`.
-    pub fn is_function(&self, t: TypeId) -> bool {
-        matches!(self.of(t), Type::Function { .. })
-    }
     /// `isFirstClassType`: not a function or void type.
     pub fn is_first_class(&self, t: TypeId) -> bool {
         !matches!(self.of(t), Type::Function { .. } | Type::Void)

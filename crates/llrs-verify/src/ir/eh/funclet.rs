@@ -7,7 +7,7 @@ use crate::ir::calls::is_eh_pad;
 use crate::ir::FnCtx;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
-use llrs_ir::{BlockId, InstId, Opcode, Value};
+use llrs_ir::{InstId, Opcode, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Bound on the walks up a chain of parent pads (each pad has one parent; a longer chain is a
@@ -215,74 +215,5 @@ impl Verifier<'_> {
             active.clear();
         }
         self.eh_state.sibling_funclet_info = info;
-    }
-
-    /// `colorEHFunclets`: for each block (by id), the entry blocks of the funclets it belongs
-    /// to (the function's entry block standing for the function itself).
-    fn color_eh_funclets(&self, f: &FnCtx<'_>) -> Vec<Vec<BlockId>> {
-        let mut colors: Vec<Vec<BlockId>> = vec![Vec::new(); f.body.blocks.len()];
-        let Some(entry) = f.entry() else { return colors };
-        let mut worklist: Vec<(BlockId, BlockId)> = vec![(entry, entry)];
-        while let Some((visiting, color)) = worklist.pop() {
-            let Some(slot) = colors.get_mut(visiting.0 as usize) else { continue };
-            let head_is_pad = f.first_non_phi(visiting).is_some_and(|p| is_eh_pad(f.inst(p).op));
-            let color = if head_is_pad { visiting } else { color };
-            if slot.contains(&color) {
-                continue;
-            }
-            slot.push(color);
-            let mut succ_color = color;
-            if let Some(t) = f.terminator(visiting).filter(|&t| f.inst(t).op == Opcode::CatchRet) {
-                // A catchret returns to the funclet of its catchswitch's parent.
-                let parent = self.catchret_switch_parent(f, t);
-                succ_color = match parent {
-                    Some(Value::Inst(p)) => f.block_of(p).unwrap_or(entry),
-                    _ => entry,
-                };
-            }
-            for &s in f.succs(visiting) {
-                worklist.push((s, succ_color));
-            }
-        }
-        colors
-    }
-
-    /// `CatchReturnInst::getCatchSwitchParentPad`.
-    fn catchret_switch_parent(&self, f: &FnCtx<'_>, t: InstId) -> Option<Value> {
-        let Some(&Value::Inst(cp)) = f.inst(t).operands.first() else { return None };
-        let Some(&Value::Inst(cs)) = f.inst(cp).operands.first() else { return None };
-        f.inst(cs).operands.first().copied()
-    }
-
-    /// Whether the function's personality is a scoped (funclet-based) one
-    /// (`isScopedEHPersonality(classifyEHPersonality(F.getPersonalityFn()))`): MSVC C++ and SEH,
-    /// CoreCLR, Wasm C++.
-    pub fn has_scoped_eh_personality(&self, f: &FnCtx<'_>) -> bool {
-        let Some(p) = f.fd.personality else { return false };
-        let Some(g) = self.stripped_function(f, Value::Const(p)) else { return false };
-        matches!(
-            self.global_name(g),
-            b"_except_handler3"
-                | b"_except_handler4"
-                | b"__C_specific_handler"
-                | b"__CxxFrameHandler3"
-                | b"ProcessCLRException"
-                | b"__gxx_wasm_personality_v0"
-        )
-    }
-
-    /// Whether block `b` lies in an EH funclet: one of its colours (`BlockEHFuncletColors`,
-    /// computed once per function) begins with a catchpad or cleanuppad. For
-    /// `visitIntrinsicCall`'s "Missing funclet token on intrinsic call".
-    pub fn in_eh_funclet(&mut self, f: &FnCtx<'_>, b: BlockId) -> bool {
-        if self.eh_state.funclet_colors.is_none() {
-            self.eh_state.funclet_colors = Some(self.color_eh_funclets(f));
-        }
-        let Some(colors) = self.eh_state.funclet_colors.as_ref().and_then(|c| c.get(b.0 as usize)) else {
-            return false;
-        };
-        colors
-            .iter()
-            .any(|&c| f.first_non_phi(c).is_some_and(|p| matches!(f.inst(p).op, Opcode::CatchPad | Opcode::CleanupPad)))
     }
 }

@@ -26,8 +26,6 @@ pub struct EhState {
     pub sibling_funclet_info: Vec<(InstId, InstId)>,
     /// Where each pad of `sibling_funclet_info` is.
     sibling_index: rustc_hash::FxHashMap<InstId, usize>,
-    /// `BlockEHFuncletColors`: the funclets of each block (by block id), computed on demand.
-    pub funclet_colors: Option<Vec<Vec<BlockId>>>,
 }
 
 impl EhState {

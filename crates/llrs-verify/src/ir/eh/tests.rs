@@ -169,22 +169,3 @@ fn cleanuppads() {
         assert_eq!(first(&func(MSVC, &body)), want, "{body}");
     }
 }
-
-#[test]
-fn funclet_colours() {
-    let src = func(
-        MSVC,
-        &format!(
-            "{CS}  %s = catchswitch within none [label %h] unwind to caller\nh:\n  %c = catchpad within %s []\n  \
-             br label %in\nin:\n  catchret from %c to label %a"
-        ),
-    );
-    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
-    let (g, _) = m.globals.iter().find(|(_, gl)| gl.func.as_ref().is_some_and(|f| f.body.is_some())).expect("@t");
-    let f = crate::ir::FnCtx::new(&m, g).expect("a body");
-    let mut v = crate::walk::Verifier::new(&m);
-    assert!(v.has_scoped_eh_personality(&f));
-    let colours: Vec<bool> = f.body.layout.iter().map(|&b| v.in_eh_funclet(&f, b)).collect();
-    // entry, a, cs, h, in: the catchpad's blocks are in a funclet; the catchswitch is its own.
-    assert_eq!(colours, [false, false, false, true, true]);
-}

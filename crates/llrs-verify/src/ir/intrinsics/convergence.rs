@@ -52,11 +52,6 @@ impl ConvState {
     pub fn saw_tokens(&self) -> bool {
         self.kind == Kind::Controlled
     }
-
-    /// `clear`: forgets the function.
-    pub fn clear(&mut self) {
-        *self = ConvState::default();
-    }
 }
 
 impl Verifier<'_> {

@@ -22,7 +22,7 @@ use super::FnCtx;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
 use llrs_ir::intrinsic_sig::{self, Mismatch, SigMatch};
-use llrs_ir::{GlobalId, InstId, Md, MdId, Value};
+use llrs_ir::{GlobalId, InstId, Md, Value};
 use rustc_hash::FxHashMap;
 
 /// State of these checks (`FrameEscapeInfo`, `SawFrameEscape`, `NoAliasScopeDecls`, ...).
@@ -276,13 +276,5 @@ impl Verifier<'_> {
     /// `verifyDeoptimizeCallingConvs`, at the end of the module.
     pub fn verify_deoptimize_calling_convs(&mut self) {
         self.verify_deopt_ccs();
-    }
-
-    /// The node a metadata argument names, if it is one.
-    fn md_node_arg(v: Option<Value>) -> Option<MdId> {
-        match v {
-            Some(Value::Md(Md::Node(n))) => Some(n),
-            _ => None,
-        }
     }
 }
