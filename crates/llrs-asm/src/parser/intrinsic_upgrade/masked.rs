@@ -27,8 +27,25 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
     let mut new_params = params.to_vec();
     new_params.remove(align_idx);
     let new_ty = ctx.fn_ty(ret, &new_params, false);
-    let name = canonical_name(ctx, &format!("llvm.masked.{k}"), new_ty)?;
-    Some(Plan::rewrite(name, new_ty, rewrite))
+    let base = format!("llvm.masked.{k}");
+    if let Some(name) = canonical_name(ctx, &base, new_ty) {
+        return Some(Plan::rewrite(name, new_ty, rewrite));
+    }
+    // `getOrInsertDeclaration(M, ID, {DataTy, PtrTy})`: the declaration LLVM's tables give for
+    // the data and pointer types, whatever the old mask's type; the calls keep their arguments
+    // (and the verifier then finds the mismatch).
+    let (data, ptr) = if k == "load" || k == "gather" { (ret, params[0]) } else { (params[0], params[1]) };
+    let Type::Vector { scalable, len, .. } = *ctx.type_of(data) else { return None };
+    let i1 = ctx.int_ty(1);
+    let mask = ctx.ty(Type::Vector { scalable, len, elem: i1 });
+    let decl_ty = if k == "load" || k == "gather" {
+        ctx.fn_ty(data, &[ptr, mask, data], false)
+    } else {
+        let void = ctx.void_ty();
+        ctx.fn_ty(void, &[data, ptr, mask], false)
+    };
+    let name = llrs_ir::intrinsic_sig::mangled_name(ctx, &base, &[data, ptr]);
+    Some(Plan::rewrite(name, decl_ty, rewrite))
 }
 
 /// Drops the alignment operand and puts it on the pointer as `align`.

@@ -81,7 +81,10 @@ impl Verifier<'_> {
                 )?;
                 values.clear();
                 values.extend(blocks.iter().copied().zip(pn.operands.iter().copied()));
-                values.sort_by_key(|x| x.0);
+                // LLVM sorts (block, value) pairs by address. Blocks are numbered in the order
+                // LLVM creates them; among values, instructions (in creation order) come before
+                // arguments and constants, as LLVM's allocations usually fall.
+                values.sort_by_key(|&(blk, v)| (blk, value_rank(v)));
                 for k in 0..values.len() {
                     let (blk, val) = values[k];
                     if k > 0 {
@@ -234,5 +237,15 @@ impl Verifier<'_> {
             )?;
         }
         self.visit_instruction(f, i)
+    }
+}
+
+/// An estimate of the address order of phi incoming values (see `visit_basic_block`).
+fn value_rank(v: Value) -> (u8, u32) {
+    match v {
+        Value::Inst(i) => (0, i.0),
+        Value::Arg(a) => (1, a),
+        Value::Const(c) => (2, c.0),
+        _ => (3, 0),
     }
 }
