@@ -22,7 +22,6 @@ pub struct User {
 pub struct FnCtx<'m> {
     /// The function.
     pub g: GlobalId,
-    /// Its global.
     /// Its function data.
     pub fd: &'m FuncData,
     /// Its body.
@@ -33,11 +32,12 @@ pub struct FnCtx<'m> {
     pub cfg: Cfg,
     /// Its dominator tree (LLVM's `DT`, recalculated at the start of `verify(F)`).
     pub dt: DomTree,
-    /// Users of each instruction's value (by instruction id), most recent use first as LLVM's
-    /// use-lists.
-    inst_users: Vec<Vec<User>>,
-    /// Users of each argument.
-    arg_users: Vec<Vec<User>>,
+    /// The users of each argument, then of each instruction (by id), most recent use first as
+    /// LLVM's use-lists: `users[user_start[k]..user_start[k + 1]]` for value slot `k`.
+    users: Vec<User>,
+    user_start: Vec<u32>,
+    /// The number of arguments (the first value slots).
+    nargs: usize,
 }
 
 impl<'m> FnCtx<'m> {
@@ -48,40 +48,50 @@ impl<'m> FnCtx<'m> {
         let body = fd.body.as_ref()?;
         let cfg = Cfg::new(body);
         let dt = DomTree::new(body, &cfg);
-        let mut inst_users: Vec<Vec<User>> = vec![Vec::new(); body.insts.len()];
-        let mut arg_users: Vec<Vec<User>> = vec![Vec::new(); m.ctx.fn_params(gl.value_ty).len()];
-        for &b in &body.layout {
-            for &i in &body.blocks[b].insts {
-                let inst = &body.insts[i];
-                let mut add = |v: Value, index: u32, bundle: bool| {
-                    let list = match v {
-                        Value::Inst(d) => inst_users.get_mut(d.0 as usize),
-                        Value::Arg(a) => arg_users.get_mut(a as usize),
-                        _ => None,
-                    };
-                    if let Some(l) = list {
-                        l.push(User { user: i, index, bundle });
+        let nargs = m.ctx.fn_params(gl.value_ty).len();
+        let nslots = nargs + body.insts.len();
+        let slot = |v: Value| match v {
+            Value::Arg(a) if (a as usize) < nargs => Some(a as usize),
+            Value::Inst(d) if (d.0 as usize) < body.insts.len() => Some(nargs + d.0 as usize),
+            _ => None,
+        };
+        // Every use of the body in order, given to `f` as (value slot, user).
+        let each_use = |f: &mut dyn FnMut(usize, User)| {
+            for &b in &body.layout {
+                for &i in &body.blocks[b].insts {
+                    let inst = &body.insts[i];
+                    for (k, &op) in inst.operands.iter().enumerate() {
+                        if let Some(s) = slot(op) {
+                            f(s, User { user: i, index: k as u32, bundle: false });
+                        }
                     }
-                };
-                for (k, &op) in inst.operands.iter().enumerate() {
-                    add(op, k as u32, false);
-                }
-                if let Some(cd) = inst.call() {
-                    let mut k = 0;
-                    for bu in &cd.bundles {
-                        for &v in &bu.inputs {
-                            add(v, k, true);
-                            k += 1;
+                    if let Some(cd) = inst.call() {
+                        let inputs = cd.bundles.iter().flat_map(|bu| bu.inputs.iter());
+                        for (k, &v) in inputs.enumerate() {
+                            if let Some(s) = slot(v) {
+                                f(s, User { user: i, index: k as u32, bundle: true });
+                            }
                         }
                     }
                 }
             }
+        };
+        // Count, then place each list from its end backwards: the most recent use first.
+        let mut user_start = vec![0u32; nslots + 1];
+        each_use(&mut |s, _| user_start[s] += 1);
+        let mut sum = 0u32;
+        for c in user_start.iter_mut() {
+            let n = *c;
+            *c = sum;
+            sum += n;
         }
-        // LLVM's use-lists put the most recent use first.
-        for l in inst_users.iter_mut().chain(arg_users.iter_mut()) {
-            l.reverse();
-        }
-        Some(FnCtx { g, fd, body, fn_ty: gl.value_ty, cfg, dt, inst_users, arg_users })
+        let mut users = vec![User { user: InstId(0), index: 0, bundle: false }; sum as usize];
+        let mut next: Vec<u32> = user_start[1..].to_vec();
+        each_use(&mut |s, u| {
+            next[s] -= 1;
+            users[next[s] as usize] = u;
+        });
+        Some(FnCtx { g, fd, body, fn_ty: gl.value_ty, cfg, dt, users, user_start, nargs })
     }
 
     /// The instruction `i`.
@@ -106,12 +116,18 @@ impl<'m> FnCtx<'m> {
 
     /// The users of a local value (instruction or argument), most recent use first.
     pub fn users(&self, v: Value) -> &[User] {
-        let l = match v {
-            Value::Inst(i) => self.inst_users.get(i.0 as usize),
-            Value::Arg(a) => self.arg_users.get(a as usize),
-            _ => None,
+        let k = match v {
+            Value::Arg(a) => a as usize,
+            Value::Inst(i) => self.nargs + i.0 as usize,
+            _ => return &[],
         };
-        l.map_or(&[], |v| &v[..])
+        if matches!(v, Value::Arg(a) if a as usize >= self.nargs) {
+            return &[];
+        }
+        match (self.user_start.get(k), self.user_start.get(k + 1)) {
+            (Some(&s), Some(&e)) => self.users.get(s as usize..e as usize).unwrap_or(&[]),
+            _ => &[],
+        }
     }
 
     /// The terminator of `b`, if its last instruction is one.
