@@ -374,49 +374,9 @@ impl<'m> Verifier<'m> {
         self.visit_global_value(g)
     }
 
-    /// `Type::isSized()`: integers, floats, pointers, `x86_amx`; arrays and vectors of sized
-    /// types; target types laid out as a sized type; structs with a body whose fields are all
-    /// sized and none scalable, or all the same scalable vector. A struct found sized stays so
-    /// (LLVM caches it: a struct met twice is sized twice); one met again while deciding it is
-    /// not (a cycle).
+    /// `Type::isSized()`.
     fn gv_is_sized(&self, t: TypeId) -> bool {
-        let mut memo = rustc_hash::FxHashMap::default();
-        self.gv_is_sized_rec(t, &mut memo, 0)
-    }
-
-    fn gv_is_sized_rec(&self, t: TypeId, memo: &mut rustc_hash::FxHashMap<TypeId, bool>, depth: u32) -> bool {
-        const MAX_DEPTH: u32 = 512;
-        let ctx = &self.v.m.ctx;
-        if depth > MAX_DEPTH {
-            return false;
-        }
-        match ctx.type_of(t) {
-            Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx => true,
-            Type::Array(_, e) | Type::Vector { elem: e, .. } => self.gv_is_sized_rec(*e, memo, depth + 1),
-            Type::TargetExt { .. } => self.layout.is_sized(ctx, t),
-            Type::Struct { .. } | Type::Named(_) => {
-                if let Some(&known) = memo.get(&t) {
-                    return known;
-                }
-                let types = self.types();
-                let Some(elems) = types.struct_elems(t) else { return false };
-                // In progress: met again, it is not sized.
-                memo.insert(t, false);
-                let first_scalable =
-                    elems.first().is_some_and(|&e| matches!(ctx.type_of(e), Type::Vector { scalable: true, .. }));
-                let sized = (first_scalable && elems.iter().all(|e| Some(e) == elems.first()))
-                    || elems
-                        .iter()
-                        .all(|&e| !self.layout.is_scalable(ctx, e) && self.gv_is_sized_rec(e, memo, depth + 1));
-                if sized {
-                    memo.insert(t, true);
-                } else {
-                    memo.remove(&t);
-                }
-                sized
-            }
-            _ => false,
-        }
+        self.layout.is_sized(&self.v.m.ctx, t)
     }
 
     /// `visitNamedMDNode`.

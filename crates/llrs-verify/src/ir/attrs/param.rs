@@ -315,44 +315,7 @@ impl<'m> Verifier<'m> {
     /// `Type::isSized(&Visited)`, with LLVM's per-struct cache: a struct found sized once stays
     /// sized when met again in the same walk; one met again while in progress is not.
     pub fn is_sized(&self, ty: TypeId) -> bool {
-        let mut visited = Vec::new();
-        let mut sized = Vec::new();
-        self.is_sized_rec(ty, &mut visited, &mut sized, 0)
-    }
-
-    fn is_sized_rec(&self, ty: TypeId, visited: &mut Vec<TypeId>, sized: &mut Vec<TypeId>, depth: u32) -> bool {
-        let m: &'m llrs_ir::Module = self.v.m;
-        let c = &m.ctx;
-        let t = self.types();
-        if depth > 256 {
-            return false;
-        }
-        match t.of(ty) {
-            Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx => true,
-            Type::Array(_, elem) | Type::Vector { elem, .. } => self.is_sized_rec(*elem, visited, sized, depth + 1),
-            Type::TargetExt { .. } => self.data_layout().is_sized(c, ty),
-            Type::Struct { .. } | Type::Named(_) => {
-                if sized.contains(&ty) {
-                    return true;
-                }
-                let Some(elems) = t.struct_elems(ty) else { return false };
-                if visited.contains(&ty) {
-                    return false;
-                }
-                visited.push(ty);
-                let homogeneous_scalable = elems.first().is_some_and(|&e| matches!(t.vector(e), Some((true, ..))))
-                    && elems.iter().all(|&e| Some(&e) == elems.first());
-                let ok = homogeneous_scalable
-                    || elems.iter().all(|&e| {
-                        !self.data_layout().is_scalable(c, e) && self.is_sized_rec(e, visited, sized, depth + 1)
-                    });
-                if ok {
-                    sized.push(ty);
-                }
-                ok
-            }
-            _ => false,
-        }
+        self.data_layout().is_sized(&self.v.m.ctx, ty)
     }
 
     /// `AttributeFuncs::isNoFPClassCompatibleType` (`FPMathOperator::isSupportedFloatingPointType`):

@@ -25,7 +25,7 @@ impl Verifier<'_> {
         let sized = has(src, |t| self.is_sized_type(t));
         self.check_module(sized, "GEP into unsized type!", &s)?;
         if let Some(src) = src.filter(|&t| ty.is_struct(t)) {
-            let scalable = super::sized::is_scalable(self.data_layout(), &m.ctx, src);
+            let scalable = self.data_layout().is_scalable(&m.ctx, src);
             self.check_module(
                 !scalable,
                 "getelementptr cannot target structure that contains scalable vectortype",

@@ -6,7 +6,6 @@
 mod arith;
 pub(crate) mod casts;
 mod gep;
-pub(crate) mod sized;
 pub(crate) mod vector;
 
 #[cfg(test)]
@@ -31,7 +30,7 @@ impl Verifier<'_> {
 
     /// `Type::isSized`.
     pub(crate) fn is_sized_type(&self, t: TypeId) -> bool {
-        sized::is_sized(self.data_layout(), &self.v.m.ctx, t)
+        self.data_layout().is_sized(&self.v.m.ctx, t)
     }
 }
 
