@@ -38,6 +38,18 @@ fn damage(m: &mut Module, rng: &mut Rng, rounds: usize) {
         return;
     }
     for _ in 0..rounds {
+        if rng.below(6) == 0 {
+            // A global: another global's type, or a function without its data.
+            let n = m.globals.len();
+            let (a, b) = (llrs_ir::GlobalId(rng.below(n) as u32), llrs_ir::GlobalId(rng.below(n) as u32));
+            if rng.below(2) == 0 {
+                let ty = m.globals[b].value_ty;
+                m.globals[a].value_ty = ty;
+            } else if m.globals[a].func.as_ref().is_some_and(|f| f.body.is_none()) {
+                m.globals[a].func = None;
+            }
+            continue;
+        }
         let g = funcs[rng.below(funcs.len())];
         let Some(fd) = m.globals[g].func.as_deref_mut() else { continue };
         let Some(body) = fd.body.as_mut() else { continue };

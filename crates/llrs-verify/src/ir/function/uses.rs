@@ -135,8 +135,7 @@ impl Verifier<'_> {
                     // (`getCalledFunction` does not compare the function types).
                     let assume_like = inst.op == Opcode::Call
                         && callee.is_some_and(|f| {
-                            m.globals[f].kind == llrs_ir::GlobalKind::Function
-                                && is_assume_like(self.global_name(f))
+                            m.globals[f].kind == llrs_ir::GlobalKind::Function && is_assume_like(self.global_name(f))
                         });
                     for (k, &op) in inst.operands.iter().enumerate() {
                         let Value::Const(c) = op else { continue };
