@@ -816,11 +816,14 @@ impl<'a> Parser<'a> {
             return self.err_here("expected binary operation in atomicrmw");
         };
         self.next();
-        let (_, ptr) = self.parse_typed_value()?;
+        let pp = self.pos();
+        let (pt, ptr) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after atomicrmw address")?;
+        let vp = self.pos();
         let (ty, v) = self.parse_typed_value()?;
         let at = self.parse_scope_ordering()?;
         let mut align = self.parse_mem_tail()?;
+        self.check_atomicrmw(rmw, pp, pt, vp, ty, &at)?;
         if align == 0 {
             align = self.dl.default_atomic_align(&self.m.ctx, ty);
         }
@@ -828,6 +831,64 @@ impl<'a> Parser<'a> {
         d.flags = fl;
         d.extra = InstExtra::Mem { align, atomic: at, rmw: rmw as u8 };
         Ok(d)
+    }
+
+    /// LLParser's checks of an `atomicrmw` once it is read: the ordering (reported at the token
+    /// after the instruction's alignment, as LLVM's `tokError`), then the pointer and the value
+    /// against the operation (at the typed value).
+    fn check_atomicrmw(
+        &mut self,
+        rmw: usize,
+        ptr_pos: usize,
+        ptr_ty: TypeId,
+        val_pos: usize,
+        ty: TypeId,
+        at: &llrs_ir::instructions::Atomic,
+    ) -> PResult<()> {
+        if at.ordering == llrs_ir::instructions::Ordering::Unordered {
+            // `parseOptionalCommaAlign` has eaten a comma before trailing metadata.
+            let save = self.lex_state();
+            if self.is(Tok::Comma) {
+                self.next();
+            }
+            let here = self.pos();
+            self.restore_lex(save);
+            return self.err(here, "atomicrmw cannot be unordered");
+        }
+        let c = &self.m.ctx;
+        if !matches!(c.type_of(ptr_ty), Type::Ptr(_)) {
+            return self.err(ptr_pos, "atomicrmw operand must be a pointer");
+        }
+        if self.dl.is_scalable(c, ty) {
+            return self.err(val_pos, "atomicrmw operand may not be scalable");
+        }
+        let name = RMW_OPS.get(rmw).copied().unwrap_or("xchg");
+        let scalar = match c.type_of(ty) {
+            Type::Vector { elem, .. } => *elem,
+            _ => ty,
+        };
+        let (int, float, ptr) = (
+            matches!(c.type_of(ty), Type::Int(_)),
+            matches!(c.type_of(ty), Type::Float(_)),
+            matches!(c.type_of(ty), Type::Ptr(_)),
+        );
+        if name == "xchg" {
+            if !int && !float && !ptr {
+                let msg = format!("atomicrmw {name} operand must be an integer, floating point, or pointer type");
+                return self.err(val_pos, msg);
+            }
+        } else if matches!(name, "fadd" | "fsub" | "fmax" | "fmin" | "fmaximum" | "fminimum") {
+            if !matches!(c.type_of(scalar), Type::Float(_)) {
+                return self.err(val_pos, format!("atomicrmw {name} operand must be a floating point type"));
+            }
+        } else if !int {
+            return self.err(val_pos, format!("atomicrmw {name} operand must be an integer"));
+        }
+        let bits = self.dl.type_store_size(c, ty).min * 8;
+        if bits < 8 || !bits.is_power_of_two() {
+            return self.err(val_pos, "atomicrmw operand must be power-of-two byte-sized integer");
+        }
+        Ok(())
     }
 
     fn parse_gep(&mut self) -> PResult<InstData> {
