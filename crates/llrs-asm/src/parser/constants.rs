@@ -280,7 +280,13 @@ impl<'a> Parser<'a> {
                 Ok(self.m.ctx.konst(Const::Poison(ty)))
             }
             b"zeroinitializer" => {
-                if !self.is_first_class(ty) || matches!(tyk, Type::Label | Type::Token | Type::Metadata) {
+                let no_zero = match tyk {
+                    Type::TargetExt { name, .. } => {
+                        !llrs_ir::datalayout::target_ext_has_zero_init(self.m.ctx.name(*name))
+                    }
+                    _ => false,
+                };
+                if no_zero || !self.is_first_class(ty) || matches!(tyk, Type::Label | Type::Token | Type::Metadata) {
                     return self.err_here("invalid type for null constant");
                 }
                 self.next();

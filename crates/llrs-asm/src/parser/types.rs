@@ -480,7 +480,13 @@ impl<'a> Parser<'a> {
             }
             let elems = match self.m.ctx.type_of(t) {
                 Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx | Type::Vector { .. } => continue,
-                Type::TargetExt { .. } => continue,
+                Type::TargetExt { .. } => {
+                    // Sized when its layout type is (`getLayoutType()->isSized()`).
+                    if !self.dl.is_sized(&self.m.ctx, t) {
+                        return false;
+                    }
+                    continue;
+                }
                 Type::Array(_, e) => {
                     stack.push(*e);
                     continue;

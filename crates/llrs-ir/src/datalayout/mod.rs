@@ -331,6 +331,17 @@ enum TargetLayout {
     IntVector(bool, u64, u32),
 }
 
+/// `TargetExtType::hasProperty(HasZeroInit)` (LLVM 22's `getTargetTypeInfo`): whether a target
+/// type takes `zeroinitializer`.
+pub fn target_ext_has_zero_init(name: &[u8]) -> bool {
+    match name {
+        b"spirv.Image" | b"spirv.SignedImage" | b"spirv.Type" | b"spirv.IntegralConstant" | b"spirv.Literal"
+        | b"spirv.Padding" => false,
+        b"aarch64.svcount" | b"riscv.vector.tuple" => true,
+        _ => name.starts_with(b"spirv."),
+    }
+}
+
 fn target_layout(ctx: &Context, name: &[u8], types: &[TypeId], ints: &[u32]) -> Option<TargetLayout> {
     match name {
         b"spirv.Type" => {
