@@ -116,7 +116,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::RParen, "expected ')' in block address expression")?;
         let end_state = (self.tok, self.lex_pos());
 
-        let known = self.defined_global(&fn_key);
+        let known = self.defined_global(&fn_key).filter(|&g| Some(g) != self.header_fn);
         if let Some(g) = known {
             if self.m.globals[g].kind != GlobalKind::Function {
                 return self.err(fn_pos, "expected function name in blockaddress");

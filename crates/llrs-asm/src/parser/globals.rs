@@ -378,7 +378,8 @@ impl<'a> Parser<'a> {
             if self.eat_kw(b"partition") {
                 let s = self.parse_str("expected partition name")?;
                 self.m.globals[g].partition = Some(self.m.ctx.sym_bytes(&s));
-            } else if self.is(Tok::MetadataVar) {
+            } else if !is_alias && self.is(Tok::MetadataVar) {
+                // Only an ifunc takes attachments.
                 self.parse_global_md_attachment(g)?;
             } else {
                 return self.err_here("unknown alias or ifunc property!");
@@ -583,6 +584,7 @@ impl<'a> Parser<'a> {
             let s = self.parse_str("expected gc name")?;
             fd.gc = Some(self.m.ctx.sym_bytes(&s));
         }
+        self.header_fn = is_define.then_some(g);
         if self.eat_kw(b"prefix") {
             fd.prefix = Some(self.parse_typed_const()?);
         }
@@ -592,6 +594,7 @@ impl<'a> Parser<'a> {
         if self.eat_kw(b"personality") {
             fd.personality = Some(self.parse_typed_const()?);
         }
+        self.header_fn = None;
         if is_define {
             while self.is(Tok::MetadataVar) {
                 self.parse_global_md_attachment(g)?;

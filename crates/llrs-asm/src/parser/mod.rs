@@ -160,6 +160,9 @@ pub(crate) struct Parser<'a> {
     pub summary: summary::SummaryState,
     /// Functions named by `blockaddress` and `dso_local_equivalent` before their definition.
     pub fwd_addrs: fwd_addrs::FwdAddrs,
+    /// The function whose `define` header is being read: LLVM creates it only after its
+    /// header, so a `blockaddress` of it there is a forward reference.
+    pub header_fn: Option<GlobalId>,
 }
 
 impl<'a> Parser<'a> {
@@ -201,6 +204,7 @@ impl<'a> Parser<'a> {
             type_aliases: FxHashMap::default(),
             summary: Default::default(),
             fwd_addrs: Default::default(),
+            header_fn: None,
         }
     }
 

@@ -335,7 +335,11 @@ enum TargetLayout {
 /// type takes `zeroinitializer`.
 pub fn target_ext_has_zero_init(name: &[u8]) -> bool {
     match name {
-        b"spirv.Image" | b"spirv.SignedImage" | b"spirv.Type" | b"spirv.IntegralConstant" | b"spirv.Literal"
+        b"spirv.Image"
+        | b"spirv.SignedImage"
+        | b"spirv.Type"
+        | b"spirv.IntegralConstant"
+        | b"spirv.Literal"
         | b"spirv.Padding" => false,
         b"aarch64.svcount" | b"riscv.vector.tuple" => true,
         _ => name.starts_with(b"spirv."),
