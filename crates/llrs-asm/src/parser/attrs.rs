@@ -410,6 +410,10 @@ impl<'a> Parser<'a> {
                 let a = self.parse_u32("expected integer")?;
                 let b = if self.eat(Tok::Comma) { self.parse_u32("expected integer")? } else { a };
                 self.expect(Tok::RParen, "expected ')'")?;
+                if a == 0 && b == 0 {
+                    // `addVScaleRangeAttr` keeps nothing for all-zero arguments.
+                    return Ok(());
+                }
                 AttrArg::VScale(a, b)
             }
         };
