@@ -66,6 +66,7 @@ impl Verifier<'_> {
     fn end_function(&mut self) {
         self.inst_state.end_function();
         self.eh_state.end_function();
+        self.conv_state = Default::default();
         self.intr_state.end_function();
     }
 

@@ -233,7 +233,7 @@ impl Verifier<'_> {
             let _ = self.verify_inline_asm_call(f, i, site);
         }
 
-        // LLVM's `ConvergenceVerifyHelper.visit(Call)` comes here (crate::ir::intrinsics::convergence).
+        self.visit_call_convergence(f, i);
 
         self.visit_instruction(f, i)
     }

@@ -57,6 +57,7 @@ impl Verifier<'_> {
     /// `visitBasicBlock`: the phis against the predecessors, and no trailing debug records.
     pub fn visit_basic_block(&mut self, f: &FnCtx<'_>, b: BlockId) -> Step {
         self.inst_state.begin_block();
+        self.visit_block_convergence();
         let g = f.g;
         let block = Subject::Value(g, Value::Block(b));
         self.check_module(f.terminator(b).is_some(), "Basic Block does not have terminator!", &[block])?;

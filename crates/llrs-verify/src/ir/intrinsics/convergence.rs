@@ -55,20 +55,28 @@ impl ConvState {
 }
 
 impl Verifier<'_> {
-    /// LLVM's `ConvergenceVerifyHelper.verify(DT)` when the function uses convergence tokens,
-    /// with the per-block and per-instruction parts (`visit(BB)`, `visit(I)`) run first over the
-    /// whole function, in order.
+    /// LLVM's `ConvergenceVerifyHelper.verify(DT)` at the end of a function that uses
+    /// convergence tokens (its blocks and calls were visited on the way: `visit_block_convergence`,
+    /// `visit_call_convergence`).
     pub fn verify_convergence(&mut self, f: &FnCtx<'_>) {
-        let mut st = ConvState::default();
-        for &b in &f.body.layout {
-            self.convergence_visit_block(&mut st);
-            for &i in &f.body.blocks[b].insts {
-                self.convergence_visit(&mut st, f, i);
-            }
-        }
+        let st = std::mem::take(&mut self.conv_state);
         if st.saw_tokens() {
             self.convergence_verify(&st, f);
         }
+    }
+
+    /// `ConvergenceVerifyHelper.visit(BB)`, at the start of `visitBasicBlock`.
+    pub fn visit_block_convergence(&mut self) {
+        let mut st = std::mem::take(&mut self.conv_state);
+        self.convergence_visit_block(&mut st);
+        self.conv_state = st;
+    }
+
+    /// `ConvergenceVerifyHelper.visit(Call)`, in `visitCallBase`.
+    pub fn visit_call_convergence(&mut self, f: &FnCtx<'_>, i: InstId) {
+        let mut st = std::mem::take(&mut self.conv_state);
+        self.convergence_visit(&mut st, f, i);
+        self.conv_state = st;
     }
 
     /// `visit(const BasicBlock &)`: a new block starts.
