@@ -166,7 +166,7 @@ impl Verifier<'_> {
             live = live_map.remove(&bb).unwrap_or_default();
             for &i in &f.body.blocks[bb].insts {
                 if let Some(&token) = st.tokens.get(&i) {
-                    self.check_token(f, &cfg, &cycles, &mut hearts, token, i, &mut live);
+                    self.check_token(f, &cycles, &mut hearts, token, i, &mut live);
                 }
                 if self.conv_op(f, i) != ConvOp::None {
                     live.push(i);
@@ -181,7 +181,7 @@ impl Verifier<'_> {
                     let mut list = Vec::new();
                     for &t in &live {
                         let Some(tb) = f.block_of(t) else { break };
-                        if !cfg.dominates(tb, succ) {
+                        if !f.dt.dominates_block(tb, succ) {
                             break;
                         }
                         list.push(t);
@@ -194,11 +194,9 @@ impl Verifier<'_> {
     }
 
     /// `checkToken(Token, User, LiveTokens)`.
-    #[allow(clippy::too_many_arguments)]
     fn check_token(
         &mut self,
         f: &FnCtx<'_>,
-        cfg: &Cfg,
         cycles: &Cycles,
         hearts: &mut FxHashMap<usize, InstId>,
         token: InstId,
@@ -207,7 +205,7 @@ impl Verifier<'_> {
     ) {
         let pair = [Subject::Inst(f.g, token), Subject::Inst(f.g, user)];
         let (Some(def_bb), Some(bb)) = (f.block_of(token), f.block_of(user)) else { return };
-        if !cfg.dominates(def_bb, bb) {
+        if !f.dt.dominates_block(def_bb, bb) {
             self.fail_module("Convergence control token must dominate all its uses.", &pair);
             return;
         }

@@ -1,20 +1,15 @@
 //! What the convergence verifier asks of a function's control flow: the reverse post-order of
-//! its reachable blocks (`ReversePostOrderTraversal`), their dominator tree (`DominatorTree`), and
-//! LLVM's cycle nest (`GenericCycleInfo`, irreducible cycles included).
+//! its reachable blocks (`ReversePostOrderTraversal`) and LLVM's cycle nest (`GenericCycleInfo`,
+//! irreducible cycles included). Dominance is the function's dominator tree (`FnCtx::dt`).
 
 use crate::ir::FnCtx;
 use llrs_ir::{BlockId, Context, Type};
 use rustc_hash::FxHashSet;
 
-/// The reachable blocks in reverse post-order and their dominator tree.
+/// The reachable blocks in reverse post-order.
 pub struct Cfg {
     /// The blocks reachable from the entry, in reverse post-order.
     pub rpo: Vec<BlockId>,
-    /// Position + 1 of each block (by id) in `rpo`; 0 when unreachable.
-    rpo_pos: Vec<u32>,
-    /// Preorder and postorder numbers of each block (by id) in the dominator tree.
-    dfs_in: Vec<u32>,
-    dfs_out: Vec<u32>,
 }
 
 impl Cfg {
@@ -47,96 +42,8 @@ impl Cfg {
             }
             rpo.reverse();
         }
-        let mut rpo_pos = vec![0u32; nb];
-        for (k, &b) in rpo.iter().enumerate() {
-            rpo_pos[b.0 as usize] = k as u32 + 1;
-        }
-        // Cooper, Harvey and Kennedy's iteration over positions in `rpo`.
-        let n = rpo.len();
-        let mut idom: Vec<u32> = vec![u32::MAX; n];
-        if n > 0 {
-            idom[0] = 0;
-        }
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for k in 1..n {
-                let mut new = u32::MAX;
-                for &p in f.preds(rpo[k]) {
-                    let Some(&pp) = rpo_pos.get(p.0 as usize) else { continue };
-                    if pp == 0 || idom[pp as usize - 1] == u32::MAX {
-                        continue;
-                    }
-                    let p = pp - 1;
-                    new = if new == u32::MAX { p } else { intersect(&idom, p, new) };
-                }
-                if new != u32::MAX && idom[k] != new {
-                    idom[k] = new;
-                    changed = true;
-                }
-            }
-        }
-        // Intervals of the dominator tree, for constant-time queries.
-        let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (k, &d) in idom.iter().enumerate().skip(1) {
-            if let Some(c) = children.get_mut(d as usize) {
-                c.push(k as u32);
-            }
-        }
-        let mut dfs_in = vec![0u32; nb];
-        let mut dfs_out = vec![0u32; nb];
-        let mut clock = 0u32;
-        let mut stack: Vec<(u32, usize)> = if n > 0 { vec![(0, 0)] } else { Vec::new() };
-        if n > 0 {
-            clock += 1;
-            dfs_in[rpo[0].0 as usize] = clock;
-        }
-        while let Some(top) = stack.last_mut() {
-            let (k, c) = *top;
-            if let Some(&child) = children[k as usize].get(c) {
-                top.1 += 1;
-                clock += 1;
-                dfs_in[rpo[child as usize].0 as usize] = clock;
-                stack.push((child, 0));
-            } else {
-                clock += 1;
-                dfs_out[rpo[k as usize].0 as usize] = clock;
-                stack.pop();
-            }
-        }
-        Cfg { rpo, rpo_pos, dfs_in, dfs_out }
+        Cfg { rpo }
     }
-
-    /// Whether `b` is reachable from the entry.
-    pub fn reachable(&self, b: BlockId) -> bool {
-        self.rpo_pos.get(b.0 as usize).is_some_and(|&p| p != 0)
-    }
-
-    /// `DominatorTree::dominates(A, B)` for blocks: an unreachable `b` is dominated by every
-    /// block, an unreachable `a` dominates nothing else.
-    pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
-        if !self.reachable(b) || a == b {
-            return true;
-        }
-        if !self.reachable(a) {
-            return false;
-        }
-        let (ai, bi) = (a.0 as usize, b.0 as usize);
-        self.dfs_in[ai] <= self.dfs_in[bi] && self.dfs_out[bi] <= self.dfs_out[ai]
-    }
-}
-
-/// The nearest common dominator of two positions in reverse post-order.
-fn intersect(idom: &[u32], mut a: u32, mut b: u32) -> u32 {
-    while a != b {
-        while a > b {
-            a = idom[a as usize];
-        }
-        while b > a {
-            b = idom[b as usize];
-        }
-    }
-    a
 }
 
 /// One cycle (`GenericCycle`).
