@@ -114,6 +114,8 @@ impl<'a> Parser<'a> {
                 let def = self.parse_label_value()?;
                 self.expect(Tok::LSquare, "expected '[' with switch table")?;
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[cond, def]);
+                // Case values seen, for the duplicate check (constants are uniqued).
+                let mut seen = rustc_hash::FxHashSet::default();
                 while !self.is(Tok::RSquare) {
                     let cp = self.pos();
                     let (ct, cv) = self.parse_typed_value()?;
@@ -123,7 +125,7 @@ impl<'a> Parser<'a> {
                     if ct != ty {
                         return self.err(cp, "case value is not a constant integer");
                     }
-                    if ops.iter().skip(2).step_by(2).any(|&o| o == cv) {
+                    if !seen.insert(cv) {
                         return self.err(cp, "duplicate case value in switch");
                     }
                     self.expect(Tok::Comma, "expected ',' after case value")?;
