@@ -77,8 +77,11 @@ fn array(n: usize) -> String {
     s
 }
 
+/// A shape: its name, its generator and its smaller size.
+type Shape = (&'static str, fn(usize) -> String, usize);
+
 fn bench_shapes(c: &mut Criterion) {
-    let shapes: [(&str, fn(usize) -> String, usize); 6] = [
+    let shapes: [Shape; 6] = [
         ("chain", chain, 10_000),
         ("wide", wide, 25_000),
         ("switch-phi", switch_phi, 5_000),
