@@ -86,6 +86,17 @@ impl<'a> Parser<'a> {
             let node = remap_node(self.m.ctx.md(id), &canon);
             self.m.ctx.md_set(id, node);
         }
+        // A node that LLVM read as an earlier one refers, through it, to itself: distinct.
+        for id in std::mem::take(&mut self.md_selfref_merged) {
+            let Some(&s) = canon.get(id.0 as usize) else { continue };
+            let me = Md::Node(s);
+            let node = self.m.ctx.md(s);
+            if !node.distinct && (node.ops.contains(&me) || node.fields.iter().any(|(_, v)| *v == DiValue::Md(me))) {
+                let mut node = node.clone();
+                node.distinct = true;
+                self.m.ctx.md_set(s, node);
+            }
+        }
         self.m.ctx.md_unregister_all();
         for (i, &c) in canon.iter().enumerate() {
             if c.0 as usize == i {
@@ -136,5 +147,28 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_module, print_module};
+
+    #[test]
+    fn a_node_read_as_an_earlier_one_with_the_same_forward_operands_is_that_node() {
+        // LLVM 22: `!2 = !{!2}` is read while `!2` is still a forward reference, so it is `!1`
+        // (`!{T2}`), which becomes distinct once it refers to itself; `!3`/`!4` stay uniqued.
+        let src = "!named = !{!1, !2, !3}\n!1 = !{!2}\n!2 = !{!2}\n!3 = !{!4}\n!4 = !{!3}\n";
+        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
+        let out = String::from_utf8(print_module(&m)).expect("utf-8");
+        assert!(out.ends_with("!named = !{!0, !0, !1}\n\n!0 = distinct !{!0}\n!1 = !{!2}\n!2 = !{!1}\n"), "{out}");
+    }
+
+    #[test]
+    fn a_self_reference_defined_alone_is_distinct_and_kept_apart() {
+        let src = "!named = !{!5, !6}\n!5 = !{!5}\n!6 = !{!5}\n";
+        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
+        let out = String::from_utf8(print_module(&m)).expect("utf-8");
+        assert!(out.ends_with("!named = !{!0, !1}\n\n!0 = distinct !{!0}\n!1 = !{!0}\n"), "{out}");
     }
 }

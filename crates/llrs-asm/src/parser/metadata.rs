@@ -7,6 +7,14 @@ use llrs_ir::metadata::Local;
 use llrs_ir::{DiValue, Md, MdId, MdKind, MdNode, Type, Value};
 use smallvec::SmallVec;
 
+/// The hash of a node's content.
+fn node_hash(node: &MdNode) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    node.hash(&mut h);
+    h.finish()
+}
+
 impl<'a> Parser<'a> {
     /// `!N` for a numbered node, creating a forward reference when unknown.
     fn md_num_ref(&mut self, n: u32, pos: usize) -> MdId {
@@ -16,7 +24,20 @@ impl<'a> Parser<'a> {
         let id = self.m.ctx.md_new(MdNode::tuple(false, []));
         self.md_nums.insert(n, id);
         self.md_fwd.insert(n, pos);
+        self.md_fwd_ids.insert(id);
         id
+    }
+
+    /// Whether a node (not `distinct`) has an operand that is not defined yet, or itself.
+    fn has_unresolved_ops(&self, id: MdId, node: &MdNode) -> bool {
+        let open = |m: &Md| matches!(m, Md::Node(x) if *x == id || self.md_fwd_ids.contains(x));
+        !node.distinct
+            && (node.ops.iter().any(open)
+                || node.fields.iter().any(|(_, v)| match v {
+                    DiValue::Md(m) => open(m),
+                    DiValue::List(items) => items.iter().any(open),
+                    _ => false,
+                }))
     }
 
     /// `!N = [distinct] node` at top level (current token is `!`).
@@ -46,16 +67,37 @@ impl<'a> Parser<'a> {
                     // LLVM notices once the whole node is read: at the token after it.
                     return self.err(self.pos(), "Metadata id is already used");
                 }
-                // A uniqued node that is its own operand cannot be uniqued: LLVM makes it distinct.
+                self.md_fwd_ids.remove(&id);
                 let me = Md::Node(id);
-                if node.ops.contains(&me) || node.fields.iter().any(|(_, v)| *v == DiValue::Md(me)) {
-                    node.distinct = true;
+                let self_ref = node.ops.contains(&me) || node.fields.iter().any(|(_, v)| *v == DiValue::Md(me));
+                // LLVM uniques a node with unresolved operands as it reads it: one read earlier
+                // with the same operands is this node (it turns distinct when it refers to
+                // itself once resolved).
+                let open = self.has_unresolved_ops(id, &node);
+                let hash = if open { node_hash(&node) } else { 0 };
+                let earlier = open
+                    && self.md_fwd_uniq.get(&hash).is_some_and(|ids| ids.iter().any(|&e| *self.m.ctx.md(e) == node));
+                if earlier && self_ref {
+                    self.md_selfref_merged.push(id);
+                } else {
+                    if open {
+                        self.md_fwd_uniq.entry(hash).or_default().push(id);
+                    }
+                    // A uniqued node that is its own operand cannot be uniqued: LLVM makes it
+                    // distinct.
+                    if self_ref {
+                        node.distinct = true;
+                    }
                 }
                 self.m.ctx.md_set(id, node);
             }
             None => {
+                let hash = if self.has_unresolved_ops(MdId(u32::MAX), &node) { Some(node_hash(&node)) } else { None };
                 let id = self.m.ctx.md_new(node);
                 self.md_nums.insert(n, id);
+                if let Some(hash) = hash {
+                    self.md_fwd_uniq.entry(hash).or_default().push(id);
+                }
             }
         }
         Ok(())

@@ -126,6 +126,15 @@ pub(crate) struct Parser<'a> {
     pub fwd_comdats: FxHashMap<ComdatId, usize>,
     pub md_nums: nummap::NumMap<MdId>,
     pub md_fwd: FxHashMap<u32, usize>,
+    /// The nodes referenced but not defined yet (the ids of `md_fwd`).
+    pub md_fwd_ids: rustc_hash::FxHashSet<MdId>,
+    /// Uniqued nodes as they were when defined with operands not defined yet: LLVM uniques
+    /// them then, with its temporary nodes as operands.
+    /// (By the hash of their content; compared in full on a hit.)
+    pub md_fwd_uniq: FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
+    /// Nodes that referred to themselves when defined but were, for LLVM, an earlier node with
+    /// the same unresolved operands: that node becomes distinct once resolved.
+    pub md_selfref_merged: Vec<MdId>,
     pub attr_groups: FxHashMap<u32, Vec<Attr>>,
     pub group_uses: Vec<(GroupUse, GroupRefs, Vec<Attr>)>,
     pub numbered_types: FxHashMap<u32, TypeId>,
@@ -184,6 +193,9 @@ impl<'a> Parser<'a> {
             fwd_comdats: FxHashMap::default(),
             md_nums: Default::default(),
             md_fwd: FxHashMap::default(),
+            md_fwd_ids: Default::default(),
+            md_fwd_uniq: FxHashMap::default(),
+            md_selfref_merged: Vec::new(),
             attr_groups: FxHashMap::default(),
             group_uses: Vec::new(),
             numbered_types: FxHashMap::default(),
