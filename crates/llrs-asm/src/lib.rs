@@ -24,9 +24,3 @@ pub fn print_module(module: &Module) -> Vec<u8> {
 pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
     writer::print_module_into(module, out)
 }
-
-/// LLVM's `Attribute::getAsString` of each of `attrs` (`align 16`, `dereferenceable(8)`,
-/// `byval(%T)`, `"key"="value"`), with types named as `module` prints them.
-pub fn attributes_as_text(module: &Module, attrs: &[&llrs_ir::attributes::Attr]) -> Vec<String> {
-    writer::attributes_as_strings(module, attrs)
-}

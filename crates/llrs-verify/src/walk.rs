@@ -44,6 +44,8 @@ pub struct Verifier<'m> {
     pub layout: llrs_ir::datalayout::DataLayout,
     /// State of the instruction visitors (`crate::ir::inst`).
     pub inst_state: crate::ir::inst::InstState,
+    /// A printer for the texts of messages (attributes), made when first needed.
+    pub printer: Option<llrs_asm::ValuePrinter<'m>>,
     /// The convergence-control verifier's state for the current function.
     pub conv_state: crate::ir::intrinsics::convergence::ConvState,
     /// State of the exception-handling visitors (`crate::ir::eh`).
@@ -83,6 +85,7 @@ impl<'m> Verifier<'m> {
                 .and_then(|s| llrs_ir::datalayout::DataLayout::parse(s).ok())
                 .unwrap_or_default(),
             inst_state: Default::default(),
+            printer: None,
             conv_state: Default::default(),
             eh_state: Default::default(),
             intr_state: Default::default(),

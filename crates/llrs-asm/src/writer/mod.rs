@@ -35,19 +35,6 @@ pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
     w.out
 }
 
-/// `Attribute::getAsString` of each of `attrs`, with types named as in the module's text.
-pub fn attributes_as_strings(module: &Module, attrs: &[&llrs_ir::attributes::Attr]) -> Vec<String> {
-    let mut w = Writer::new(module);
-    attrs
-        .iter()
-        .map(|a| {
-            w.out.clear();
-            w.write_attr(a, false);
-            String::from_utf8_lossy(&w.out).into_owned()
-        })
-        .collect()
-}
-
 /// The type of a value, for printing and for comparing operand types.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum VTy {

@@ -140,6 +140,12 @@ impl<'a> ValuePrinter<'a> {
         self.take(out);
     }
 
+    /// An attribute as LLVM's `Attribute::getAsString` gives it (`align 16`, `byval(i32)`).
+    pub fn attribute(&mut self, a: &llrs_ir::attributes::Attr, out: &mut String) {
+        self.w.write_attr(a, false);
+        self.take(out);
+    }
+
     /// `DbgRecord::print`: the `index`-th record before instruction `i` of `g`, as
     /// `#dbg_value(...)` (no indentation, no newline).
     pub fn dbg_record(&mut self, g: GlobalId, i: InstId, index: usize, out: &mut String) {

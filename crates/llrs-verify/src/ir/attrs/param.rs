@@ -110,7 +110,9 @@ impl<'m> Verifier<'m> {
         if let Some(t) = self.attr_state.texts.get(a) {
             return t.clone();
         }
-        let t = llrs_asm::attributes_as_text(self.v.m, &[a]).pop().unwrap_or_default();
+        let m = self.v.m;
+        let mut t = String::new();
+        self.printer.get_or_insert_with(|| llrs_asm::ValuePrinter::new(m)).attribute(a, &mut t);
         self.attr_state.texts.insert(a.clone(), t.clone());
         t
     }
