@@ -5,7 +5,6 @@
 use crate::node::{DiKind, F};
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
-use llrs_ir::module::{Linkage, Visibility};
 use llrs_ir::{Const, GlobalId, InstData, InstId, Md, MdId, Opcode, Symbol, Value};
 
 /// Per-function state (`HasDebugInfo`, `DebugFnArgs`).
@@ -98,7 +97,7 @@ impl Verifier<'_> {
             }
         }
         let inlinable = self.subprogram_attached(g).is_some()
-            && !self.is_interposable(callee)
+            && !self.gv_is_interposable(callee)
             && cg.func.as_ref().is_some_and(|f| f.body.is_some())
             && self.subprogram_attached(callee).is_some();
         if inlinable {
@@ -118,32 +117,6 @@ impl Verifier<'_> {
         let Const::Global(_, g) = *self.v.ctx().const_of(c) else { return None };
         let gl = &self.v.m.globals[g];
         (gl.kind == llrs_ir::GlobalKind::Function && gl.value_ty == call.fn_ty).then_some(g)
-    }
-
-    /// `GlobalValue::isInterposable`.
-    fn is_interposable(&self, g: GlobalId) -> bool {
-        let gl = &self.v.m.globals[g];
-        if matches!(gl.linkage, Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak) {
-            return true;
-        }
-        let dso_local = gl.dso_local
-            || gl.linkage.is_local()
-            || (gl.visibility != Visibility::Default && gl.linkage != Linkage::ExternWeak);
-        self.semantic_interposition() && !dso_local
-    }
-
-    /// The module flag `"SemanticInterposition"` is set.
-    fn semantic_interposition(&self) -> bool {
-        let m = self.v.m;
-        let Some(key) = m.ctx.names.lookup(b"llvm.module.flags") else { return false };
-        let Some(name) = m.ctx.names.lookup(b"SemanticInterposition") else { return false };
-        let Some((_, flags)) = m.named_md.iter().find(|(n, _)| *n == key) else { return false };
-        flags.iter().any(|&f| {
-            let ops = &self.v.node(f).ops;
-            ops.len() == 3
-                && ops[1] == Md::Str(name)
-                && matches!(ops[2], Md::Const(c) if crate::node::const_u64(&m.ctx, c).is_some_and(|v| v != 0))
-        })
     }
 
     /// The debug-info tail of `visitInstruction`: the `!DIAssignID` attachment

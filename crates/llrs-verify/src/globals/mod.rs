@@ -69,7 +69,10 @@ impl<'m> Verifier<'m> {
         if matches!(gl.linkage, Linkage::Weak | Linkage::LinkOnce | Linkage::Common | Linkage::ExternWeak) {
             return true;
         }
-        let dso_local = gl.dso_local;
+        // `isDSOLocal`: set, or implied by local linkage or a non-default visibility.
+        let dso_local = gl.dso_local
+            || gl.linkage.is_local()
+            || (gl.visibility != llrs_ir::module::Visibility::Default && gl.linkage != Linkage::ExternWeak);
         self.gv_semantic_interposition() && !dso_local
     }
 
