@@ -75,11 +75,11 @@ impl Verifier<'_> {
             if c.indirect {
                 let ptr = site.arg(arg_no).and_then(|v| self.value_ty(f, v)).is_some_and(|t| self.types().is_ptr(t));
                 self.check_module(ptr, "Operand for indirect constraint must have pointer type", &[me])?;
-                let elem = self.has_attr(site.call.attrs.param(arg_no), "elementtype");
+                let elem = self.has(site.call.attrs.param(arg_no), "elementtype");
                 self.check_module(elem, "Operand for indirect constraint must have elementtype attribute", &[me])?;
             } else {
                 self.check_module(
-                    !self.has_attr(site.call.attrs.param(arg_no), "elementtype"),
+                    !self.has(site.call.attrs.param(arg_no), "elementtype"),
                     "Elementtype attribute can only be applied for indirect constraints",
                     &[me],
                 )?;

@@ -107,12 +107,12 @@ impl Verifier<'_> {
             }
         }
 
-        if self.has_attr(attrs.func, "speculatable") {
-            let spec = callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has_attr(a.func, "speculatable"));
+        if self.has(attrs.func, "speculatable") {
+            let spec = callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has(a.func, "speculatable"));
             self.check_module(spec, "speculatable attribute may not apply to call sites", &[me])?;
         }
         let called = self.callee_fn(inst);
-        if self.has_attr(attrs.func, "preallocated") {
+        if self.has(attrs.func, "preallocated") {
             let ok = called.is_some_and(|g| self.intrinsic_is(g, "llvm.call.preallocated.arg"));
             self.check_module(
                 ok,
@@ -158,14 +158,14 @@ impl Verifier<'_> {
                     return None;
                 };
                 self.check_module(
-                    self.has_attr(f.fd.attrs.param(a as usize), "swifterror"),
+                    self.has(f.fd.attrs.param(a as usize), "swifterror"),
                     "swifterror argument for call has mismatched parameter",
                     &[Subject::Value(f.g, arg), me],
                 )?;
             }
 
-            if self.has_attr(attrs.param(k), "immarg") {
-                let decl = callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has_attr(a.param(k), "immarg"));
+            if self.has(attrs.param(k), "immarg") {
+                let decl = callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has(a.param(k), "immarg"));
                 self.check_module(decl, "immarg may not apply only to call sites", &[Subject::Value(f.g, arg), me])?;
             }
 
@@ -242,8 +242,8 @@ impl Verifier<'_> {
     fn verify_vararg_call_attrs(&mut self, f: &FnCtx<'_>, i: InstId, site: Site<'_>, ret: TypeId, n: usize) -> Step {
         let me = Subject::Inst(f.g, i);
         let attrs = &site.call.attrs;
-        let mut saw_nest = (0..n).any(|k| self.has_attr(attrs.param(k), "nest"));
-        let mut saw_returned = (0..n).any(|k| self.has_attr(attrs.param(k), "returned"));
+        let mut saw_nest = (0..n).any(|k| self.has(attrs.param(k), "nest"));
+        let mut saw_returned = (0..n).any(|k| self.has(attrs.param(k), "returned"));
         let called = self.callee_fn(site.inst);
         let statepoint = called.is_some_and(|g| self.intrinsic_is(g, "llvm.experimental.gc.statepoint"));
         let args = site.args();
@@ -253,11 +253,11 @@ impl Verifier<'_> {
             if let Some(t) = ty {
                 let _ = self.verify_parameter_attrs(set, t, &me);
             }
-            if self.has_attr(set, "nest") {
+            if self.has(set, "nest") {
                 self.check_module(!saw_nest, "More than one parameter has attribute nest!", &[me])?;
                 saw_nest = true;
             }
-            if self.has_attr(set, "returned") {
+            if self.has(set, "returned") {
                 self.check_module(!saw_returned, "More than one parameter has attribute returned!", &[me])?;
                 let lossless = ty.is_some_and(|t| self.can_losslessly_bitcast(t, ret));
                 self.check_module(lossless, "Incompatible argument and return types for 'returned' attribute", &[me])?;
@@ -265,12 +265,12 @@ impl Verifier<'_> {
             }
             if !statepoint {
                 self.check_module(
-                    !self.has_attr(set, "sret"),
+                    !self.has(set, "sret"),
                     "Attribute 'sret' cannot be used for vararg call arguments!",
                     &[me],
                 )?;
             }
-            if self.has_attr(set, "inalloca") {
+            if self.has(set, "inalloca") {
                 self.check_module(k == args.len() - 1, "inalloca isn't on the last argument!", &[me])?;
             }
         }

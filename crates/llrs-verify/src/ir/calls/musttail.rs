@@ -32,9 +32,9 @@ impl<'m> Verifier<'m> {
     /// `getParameterABIAttributes(I, Attrs)`.
     fn abi_attrs(&self, list: &AttrList, k: usize) -> Vec<&'m Attr> {
         let set: AttrsId = list.param(k);
-        let mut out: Vec<&'m Attr> = ABI_ATTRS.iter().filter_map(|kind| self.attr_in(set, kind)).collect();
-        if self.has_attr(set, "byval") || self.has_attr(set, "byref") {
-            out.extend(self.attr_in(set, "align"));
+        let mut out: Vec<&'m Attr> = ABI_ATTRS.iter().filter_map(|kind| self.attr(set, kind)).collect();
+        if self.has(set, "byval") || self.has(set, "byref") {
+            out.extend(self.attr(set, "align"));
         }
         out
     }

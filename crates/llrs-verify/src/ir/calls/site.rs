@@ -4,7 +4,6 @@
 
 use super::super::FnCtx;
 use crate::walk::Verifier;
-use llrs_ir::attributes::{Attr, AttrArg, AttrsId};
 use llrs_ir::instructions::{flags, CallData};
 use llrs_ir::{Const, GlobalId, GlobalKind, InstData, Opcode, Type, TypeId, Value};
 
@@ -93,17 +92,6 @@ pub enum Strip {
 }
 
 impl<'m> Verifier<'m> {
-    /// The enum attribute `kind` of a set, if present.
-    pub fn attr_in(&self, set: AttrsId, kind: &str) -> Option<&'m Attr> {
-        let ctx = &self.v.m.ctx;
-        ctx.attrs_of(set).iter().find(|a| !matches!(a.arg, AttrArg::Str(_)) && ctx.name(a.kind) == kind.as_bytes())
-    }
-
-    /// Whether a set holds the enum attribute `kind`.
-    pub fn has_attr(&self, set: AttrsId, kind: &str) -> bool {
-        self.attr_in(set, kind).is_some()
-    }
-
     /// The attributes of a function global (`None` for other globals).
     pub fn fn_attrs(&self, g: GlobalId) -> Option<&'m llrs_ir::instructions::AttrList> {
         self.v.m.globals[g].func.as_deref().map(|fd| &fd.attrs)
@@ -111,21 +99,21 @@ impl<'m> Verifier<'m> {
 
     /// `CallBase::paramHasAttr(i, kind)`: on the call site or on the called function.
     pub fn param_has_attr(&self, site: Site<'_>, i: usize, kind: &str) -> bool {
-        if self.has_attr(site.call.attrs.param(i), kind) {
+        if self.has(site.call.attrs.param(i), kind) {
             return true;
         }
         let callee = self.callee_fn(site.inst);
-        callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has_attr(a.param(i), kind))
+        callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has(a.param(i), kind))
     }
 
     /// `CallBase::hasFnAttr(kind)`: on the call site or on the function called
     /// (`hasFnAttrOnCalledFunction`: a function callee, whatever its type).
     pub fn call_has_fn_attr(&self, site: Site<'_>, kind: &str) -> bool {
-        if self.has_attr(site.call.attrs.func, kind) {
+        if self.has(site.call.attrs.func, kind) {
             return true;
         }
         let callee = site.callee().and_then(|c| self.global_of(c));
-        callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has_attr(a.func, kind))
+        callee.and_then(|g| self.fn_attrs(g)).is_some_and(|a| self.has(a.func, kind))
     }
 
     /// The function a value names once pointer casts are stripped
@@ -240,8 +228,7 @@ impl<'m> Verifier<'m> {
     /// `CallBase::getReturnedArgOperand`: the argument with the `returned` attribute (on the
     /// call site, else on the called function).
     pub fn returned_arg(&self, site: Site<'_>) -> Option<Value> {
-        let pick =
-            |list: &llrs_ir::instructions::AttrList| list.params.iter().position(|&a| self.has_attr(a, "returned"));
+        let pick = |list: &llrs_ir::instructions::AttrList| list.params.iter().position(|&a| self.has(a, "returned"));
         let k = pick(&site.call.attrs)
             .or_else(|| self.callee_fn(site.inst).and_then(|g| self.fn_attrs(g)).and_then(pick))?;
         site.arg(k)

@@ -262,7 +262,7 @@ impl Verifier<'_> {
                     &[],
                 )?;
                 found_call = true;
-                let n = (0..call_args(user).len()).filter(|&k| self.call_param_has(user, k, b"preallocated")).count();
+                let n = (0..call_args(user).len()).filter(|&k| self.call_param_has(user, k, "preallocated")).count();
                 self.check_module(
                     n != 0,
                     "cannot use preallocated intrinsics on a call without preallocated arguments",
@@ -308,7 +308,7 @@ impl Verifier<'_> {
             &[],
         )?;
         self.check_module(
-            self.intrinsic_call_has_fn_attr(inst, b"preallocated"),
+            self.intrinsic_call_has_fn_attr(inst, "preallocated"),
             "llvm.call.preallocated.arg must be called with a \"preallocated\" call site attribute",
             &[],
         )

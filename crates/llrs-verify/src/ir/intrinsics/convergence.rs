@@ -93,7 +93,7 @@ impl Verifier<'_> {
             match op {
                 ConvOp::Entry | ConvOp::Anchor => {
                     if op == ConvOp::Entry {
-                        let convergent = self.set_has_attr_named(f.fd.attrs.func, b"convergent");
+                        let convergent = self.has(f.fd.attrs.func, "convergent");
                         if !convergent {
                             self.fail_module("Entry intrinsic can occur only in a convergent function.", &me);
                             break 'sw false;
@@ -310,18 +310,10 @@ impl Verifier<'_> {
     fn is_convergent_call(&self, f: &FnCtx<'_>, i: InstId) -> bool {
         let inst = f.inst(i);
         let Some(cd) = inst.call() else { return false };
-        if self.set_has_attr_named(cd.attrs.func, b"convergent") {
+        if self.has(cd.attrs.func, "convergent") {
             return true;
         }
         let callee = inst.operands.first().and_then(|&v| self.global_of(v));
-        callee
-            .and_then(|g| self.v.m.globals[g].func.as_deref())
-            .is_some_and(|fd| self.set_has_attr_named(fd.attrs.func, b"convergent"))
-    }
-
-    /// Whether attribute set `set` holds the attribute named `name`.
-    fn set_has_attr_named(&self, set: llrs_ir::AttrsId, name: &[u8]) -> bool {
-        let ctx = &self.v.m.ctx;
-        ctx.attrs_of(set).iter().any(|a| ctx.name(a.kind) == name)
+        callee.and_then(|g| self.v.m.globals[g].func.as_deref()).is_some_and(|fd| self.has(fd.attrs.func, "convergent"))
     }
 }

@@ -88,7 +88,7 @@ impl Verifier<'_> {
                 &[call],
             )?;
             if *vararg {
-                let sret = self.set_has(cd.attrs.param(5 + k), b"sret");
+                let sret = self.has(cd.attrs.param(5 + k), "sret");
                 self.check_module(!sret, "Attribute 'sret' cannot be used for vararg call arguments!", &[call])?;
             }
         }

@@ -134,13 +134,6 @@ impl<'m> Verifier<'m> {
         self.intrinsic_base(self.callee_fn(d)?)
     }
 
-    /// Whether the attribute set holds attribute `name`.
-    pub(super) fn set_has(&self, set: AttrsId, name: &[u8]) -> bool {
-        let ctx = &self.v.m.ctx;
-        let Some(sym) = ctx.names.lookup(name) else { return false };
-        ctx.attrs_of(set).iter().any(|a| a.kind == sym)
-    }
-
     /// The type argument of attribute `name` in a set (`elementtype(T)`).
     fn set_type(&self, set: AttrsId, name: &[u8]) -> Option<TypeId> {
         let ctx = &self.v.m.ctx;
@@ -158,15 +151,15 @@ impl<'m> Verifier<'m> {
     }
 
     /// `CallBase::paramHasAttr(k, name)`: on the call site or on the callee.
-    pub(super) fn call_param_has(&self, inst: &InstData, k: usize, name: &[u8]) -> bool {
+    pub(super) fn call_param_has(&self, inst: &InstData, k: usize, name: &str) -> bool {
         let Some(cd) = inst.call() else { return false };
-        self.set_has(cd.attrs.param(k), name) || self.callee_attrs(inst).is_some_and(|a| self.set_has(a.param(k), name))
+        self.has(cd.attrs.param(k), name) || self.callee_attrs(inst).is_some_and(|a| self.has(a.param(k), name))
     }
 
     /// `CallBase::hasFnAttr(name)`: on the call site or on the callee.
-    pub(super) fn intrinsic_call_has_fn_attr(&self, inst: &InstData, name: &[u8]) -> bool {
+    pub(super) fn intrinsic_call_has_fn_attr(&self, inst: &InstData, name: &str) -> bool {
         let Some(cd) = inst.call() else { return false };
-        self.set_has(cd.attrs.func, name) || self.callee_attrs(inst).is_some_and(|a| self.set_has(a.func, name))
+        self.has(cd.attrs.func, name) || self.callee_attrs(inst).is_some_and(|a| self.has(a.func, name))
     }
 
     /// `CallBase::getParamElementType(k)`: the call site's, else the callee's.
