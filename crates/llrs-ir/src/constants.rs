@@ -97,4 +97,17 @@ impl Const {
             Const::Expr(e) => e.ty,
         }
     }
+
+    /// The constants this one is made of (LLVM's operands of a `Constant`): the elements of an
+    /// aggregate, the element of a splat, the parts of a `ptrauth`, the operands of an
+    /// expression. Globals, block addresses and scalars have none.
+    pub fn operands(&self) -> &[ConstId] {
+        match self {
+            Const::Array(_, e) | Const::Struct(_, e) | Const::Vector(_, e) => e,
+            Const::Splat(_, e) => std::slice::from_ref(e),
+            Const::PtrAuth(_, e) => e,
+            Const::Expr(e) => &e.operands,
+            _ => &[],
+        }
+    }
 }

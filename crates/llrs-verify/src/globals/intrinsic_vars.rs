@@ -223,13 +223,7 @@ impl UseWalk<'_> {
             if !self.seen.insert(c) {
                 continue;
             }
-            let ops: &[ConstId] = match self.m.ctx.const_of(c) {
-                Const::Array(_, e) | Const::Struct(_, e) | Const::Vector(_, e) => e,
-                Const::Splat(_, e) => std::slice::from_ref(e),
-                Const::PtrAuth(_, e) => e,
-                Const::Expr(e) => &e.operands,
-                _ => &[],
-            };
+            let ops: &[ConstId] = self.m.ctx.const_of(c).operands();
             for &op in ops {
                 match self.m.ctx.const_of(op) {
                     Const::Global(_, g) => {

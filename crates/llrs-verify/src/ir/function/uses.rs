@@ -62,13 +62,7 @@ impl Walk<'_> {
             if !self.seen.insert(c) {
                 continue;
             }
-            let ops: &[ConstId] = match self.m.ctx.const_of(c) {
-                Const::Array(_, ops) | Const::Struct(_, ops) | Const::Vector(_, ops) => ops,
-                Const::Splat(_, op) => std::slice::from_ref(op),
-                Const::PtrAuth(_, ops) => ops,
-                Const::Expr(e) => &e.operands,
-                _ => &[],
-            };
+            let ops: &[ConstId] = self.m.ctx.const_of(c).operands();
             let holder = Subject::Value(GlobalId(0), Value::Const(c));
             for &op in ops {
                 self.direct(op, holder);

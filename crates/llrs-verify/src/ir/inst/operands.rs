@@ -266,13 +266,7 @@ impl Verifier<'_> {
                 Const::Global(..) => continue,
                 _ => {}
             }
-            let ops: &[ConstId] = match k {
-                Const::Array(_, e) | Const::Struct(_, e) | Const::Vector(_, e) => e,
-                Const::Splat(_, e) => std::slice::from_ref(e),
-                Const::PtrAuth(_, e) => e,
-                Const::Expr(e) => &e.operands,
-                _ => &[],
-            };
+            let ops: &[ConstId] = k.operands();
             for &op in ops {
                 if self.inst_state.const_visited.insert(op) {
                     stack.push(op);
