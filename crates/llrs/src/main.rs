@@ -1,152 +1,189 @@
-//! The `llrs` command line. Arguments are parsed by hand (there are few); the commands themselves
-//! live in the library (`llrs::cli`) so the tests can call them without a subprocess.
+//! The `llrs` command line (clap). The commands themselves live in the library (`llrs::cli`) so
+//! the tests can call them without a subprocess; this file parses arguments and does the I/O.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-llrs: a pure-Rust toolkit for LLVM IR
+use clap::{Parser, Subcommand};
 
-Usage:
-  llrs fmt [FILE|-]    parse LLVM IR (.ll) and print it as `llvm-as FILE -o - | llvm-dis` does;
-                       reads standard input when FILE is `-` or absent
-  llrs verify FILE...  check each module as `opt -passes=verify -disable-output` does: silent
-                       when valid; LLVM's verifier report otherwise (`-` reads standard input)
-  llrs --help          print this help
-  llrs --version       print the version
+/// The version line: llrs's own version and the LLVM release whose behaviour it matches.
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (matches LLVM 22.1)");
 
-Exit status: 0 on success; 1 when the input is rejected (the error, in LLVM's form
-`FILE:LINE:COL: error: MESSAGE`, goes to standard error) or cannot be read; 2 on a usage error.
-";
+/// llrs: a pure-Rust toolkit for LLVM IR.
+///
+/// Exit status: 0 on success; 1 when an input is rejected (the error, in LLVM's form
+/// `FILE:LINE:COL: error: MESSAGE`, goes to standard error), cannot be read, or (with --check)
+/// is not canonical; 2 on a usage error.
+#[derive(Parser)]
+#[command(name = "llrs", version = VERSION, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse LLVM IR (.ll) and print it as `llvm-as FILE -o - | llvm-dis` does.
+    ///
+    /// With no FILE, or `-`, reads standard input. Several files are printed one after the
+    /// other.
+    Fmt {
+        /// The input files (`-` for standard input).
+        files: Vec<OsString>,
+        /// Write the output to this file instead of standard output (one input only).
+        #[arg(short = 'o', value_name = "FILE", conflicts_with_all = ["check", "in_place"])]
+        output: Option<PathBuf>,
+        /// Print nothing; exit 1 and name each file whose text is not canonical.
+        #[arg(long, conflicts_with = "in_place")]
+        check: bool,
+        /// Rewrite each file in its canonical form (only files that read without error).
+        #[arg(short = 'i', long = "in-place")]
+        in_place: bool,
+    },
+    /// Check modules as `opt -passes=verify -disable-output` does: silent when every module is
+    /// valid, LLVM's verifier report otherwise (`-` reads standard input).
+    Verify {
+        /// The input files.
+        #[arg(required = true)]
+        files: Vec<OsString>,
+    },
+}
 
 fn main() -> ExitCode {
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let Some(first) = args.first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    match first.to_str() {
-        Some("-h" | "--help" | "help") => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        Some("-V" | "--version") => {
-            println!("llrs {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
-        Some("fmt") => fmt_command(&args[1..]),
-        Some("verify") => verify_command(&args[1..]),
-        _ => usage_error(&format!("unknown command '{}'", first.to_string_lossy())),
-    }
-}
-
-fn usage_error(message: &str) -> ExitCode {
-    eprintln!("llrs: error: {message}\nTry 'llrs --help'.");
-    ExitCode::from(2)
-}
-
-/// `llrs fmt [FILE|-]`.
-fn fmt_command(args: &[OsString]) -> ExitCode {
-    let mut input: Option<&OsString> = None;
-    let mut only_operands = false;
-    for arg in args {
-        match arg.to_str() {
-            Some("-h" | "--help") if !only_operands => {
-                print!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            Some("--") if !only_operands => only_operands = true,
-            Some(flag) if !only_operands && flag.starts_with('-') && flag != "-" => {
-                return usage_error(&format!("fmt: unknown option '{flag}'"));
-            }
-            _ if input.is_some() => return usage_error("fmt: takes at most one input file"),
-            _ => input = Some(arg),
-        }
-    }
-    let from_stdin = input.is_none_or(|arg| arg == "-");
-    let (name, src) = if from_stdin {
-        let mut src = Vec::new();
-        if let Err(err) = io::stdin().lock().read_to_end(&mut src) {
-            eprintln!("llrs: error: could not read <stdin>: {err}");
-            return ExitCode::FAILURE;
-        }
-        ("<stdin>".to_string(), src)
-    } else {
-        let path = input.expect("an input file when not reading stdin");
-        let name = path.to_string_lossy().into_owned();
-        match std::fs::read(path) {
-            Ok(src) => (name, src),
-            Err(err) => {
-                eprintln!("llrs: error: could not open {name}: {err}");
-                return ExitCode::FAILURE;
-            }
-        }
-    };
-    // The source is dropped before printing, so that the input and the output are never both
-    // held (peak memory is the module plus one of them).
-    let parsed = llrs::cli::fmt::load_source(&src, &name);
-    let size = src.len();
-    drop(src);
-    if let Ok(loaded) = &parsed {
-        if !loaded.warnings.is_empty() {
-            let mut text = loaded.warnings.join("\n");
-            text.push('\n');
-            let _ = io::stderr().lock().write_all(text.as_bytes());
-        }
-    }
-    match parsed.map(|loaded| llrs::cli::fmt::render(&loaded.module, &name, size)) {
-        Ok(out) => write_stdout(&out),
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
         Err(err) => {
-            let mut text = err.to_string();
-            text.push('\n');
-            // Nothing more can be done if stderr is gone.
-            let _ = io::stderr().lock().write_all(text.as_bytes());
-            ExitCode::FAILURE
+            // Help and version go to stdout with status 0; usage errors to stderr with 2.
+            let _ = err.print();
+            return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
         }
+    };
+    match cli.command {
+        Command::Fmt { files, output, check, in_place } => fmt_command(&files, output.as_deref(), check, in_place),
+        Command::Verify { files } => verify_command(&files),
     }
 }
 
-/// `llrs verify FILE...`: each file in turn; exit 1 when any is rejected.
-fn verify_command(args: &[OsString]) -> ExitCode {
-    let mut files = Vec::new();
-    let mut only_operands = false;
-    for arg in args {
-        match arg.to_str() {
-            Some("-h" | "--help") if !only_operands => {
-                print!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            Some("--") if !only_operands => only_operands = true,
-            Some(flag) if !only_operands && flag.starts_with('-') && flag != "-" => {
-                return usage_error(&format!("verify: unknown option '{flag}'"));
-            }
-            _ => files.push(arg),
-        }
+/// Writes `text` (and a newline) to standard error; nothing more can be done if it is gone.
+fn report(text: &str) {
+    let mut text = text.to_string();
+    text.push('\n');
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// `llrs fmt`.
+fn fmt_command(files: &[OsString], output: Option<&Path>, check: bool, in_place: bool) -> ExitCode {
+    let stdin = OsString::from("-");
+    let files: Vec<&OsString> = if files.is_empty() { vec![&stdin] } else { files.iter().collect() };
+    if output.is_some() && files.len() > 1 {
+        report("llrs: error: -o takes one input file\nTry 'llrs fmt --help'.");
+        return ExitCode::from(2);
     }
-    if files.is_empty() {
-        return usage_error("verify: no input file");
+    if (check || in_place) && files.iter().any(|f| *f == "-") {
+        report("llrs: error: --check and --in-place need files, not standard input\nTry 'llrs fmt --help'.");
+        return ExitCode::from(2);
     }
     let mut ok = true;
     for path in files {
         let (name, src) = match read_input(path) {
             Ok(input) => input,
             Err(message) => {
-                eprintln!("{message}");
+                report(&message);
                 ok = false;
                 continue;
             }
         };
-        let mut text = match llrs::cli::verify::verify_source(&src, &name) {
-            Ok(warnings) => warnings.join("\n"),
-            Err(report) => {
+        if let Some(message) = unsupported_input(&name, &src) {
+            report(&message);
+            ok = false;
+            continue;
+        }
+        // The source is dropped before printing, so that the input and the output are never
+        // both held (peak memory is the module plus one of them), except for --check.
+        let parsed = llrs::cli::fmt::load_source(&src, &name);
+        let size = src.len();
+        let original = if check { Some(src) } else { None };
+        let loaded = match parsed {
+            Ok(loaded) => loaded,
+            Err(err) => {
+                report(&err.to_string());
                 ok = false;
-                report
+                continue;
             }
         };
-        if !text.is_empty() {
-            text.push('\n');
-            let _ = io::stderr().lock().write_all(text.as_bytes());
+        if !loaded.warnings.is_empty() {
+            report(&loaded.warnings.join("\n"));
+        }
+        let out = llrs::cli::fmt::render(&loaded.module, &name, size);
+        drop(loaded);
+        let done = if let Some(original) = original {
+            if llrs::cli::fmt::same_text(&original, &out) {
+                Ok(())
+            } else {
+                report(&format!("llrs: {name} is not in canonical form"));
+                Err(())
+            }
+        } else if in_place {
+            write_in_place(Path::new(path), &out)
+        } else if let Some(o) = output {
+            std::fs::write(o, &out)
+                .map_err(|err| report(&format!("llrs: error: could not write {}: {err}", o.display())))
+        } else {
+            write_stdout(&out)
+        };
+        ok &= done.is_ok();
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Replaces `path` by `text` without ever leaving it half written: the text goes to a temporary
+/// file beside it, which is then renamed over it.
+fn write_in_place(path: &Path, text: &[u8]) -> Result<(), ()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.llrs-{}.tmp", std::process::id()));
+    let result = std::fs::write(&tmp, text).and_then(|()| {
+        if let Ok(meta) = std::fs::metadata(path) {
+            let _ = std::fs::set_permissions(&tmp, meta.permissions());
+        }
+        std::fs::rename(&tmp, path)
+    });
+    result.map_err(|err| {
+        let _ = std::fs::remove_file(&tmp);
+        report(&format!("llrs: error: could not rewrite {}: {err}", path.display()));
+    })
+}
+
+/// `llrs verify FILE...`: each file in turn; exit 1 when any is rejected.
+fn verify_command(files: &[OsString]) -> ExitCode {
+    let mut ok = true;
+    for path in files {
+        let (name, src) = match read_input(path) {
+            Ok(input) => input,
+            Err(message) => {
+                report(&message);
+                ok = false;
+                continue;
+            }
+        };
+        if let Some(message) = unsupported_input(&name, &src) {
+            report(&message);
+            ok = false;
+            continue;
+        }
+        match llrs::cli::verify::verify_source(&src, &name) {
+            Ok(warnings) if warnings.is_empty() => {}
+            Ok(warnings) => report(&warnings.join("\n")),
+            Err(text) => {
+                ok = false;
+                report(&text);
+            }
         }
     }
     if ok {
@@ -154,6 +191,12 @@ fn verify_command(args: &[OsString]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// An input llrs recognises but does not read yet, with the message for it: LLVM bitcode (by its
+/// magic number; no binary bytes reach the terminal).
+fn unsupported_input(name: &str, src: &[u8]) -> Option<String> {
+    llrs::cli::fmt::is_bitcode(src).then(|| format!("llrs: error: {name}: LLVM bitcode is not supported yet"))
 }
 
 /// The name and bytes of an input: a file, or standard input for `-`.
@@ -174,14 +217,14 @@ fn read_input(path: &OsString) -> Result<(String, Vec<u8>), String> {
 
 /// Writes the whole output with one buffered write. A closed pipe (`llrs fmt x.ll | head`) is not
 /// an error worth reporting.
-fn write_stdout(out: &[u8]) -> ExitCode {
+fn write_stdout(out: &[u8]) -> Result<(), ()> {
     let mut stdout = io::stdout().lock();
     match stdout.write_all(out).and_then(|()| stdout.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(err) => {
-            eprintln!("llrs: error: could not write the output: {err}");
-            ExitCode::FAILURE
+            report(&format!("llrs: error: could not write the output: {err}"));
+            Err(())
         }
     }
 }

@@ -69,17 +69,17 @@ fn help_and_version() {
     let root = repo_root();
     let help = llrs(&["--help"], &root);
     assert!(help.status.success());
-    assert!(text(&help.stdout).contains("llrs fmt"));
+    assert!(text(&help.stdout).contains("fmt") && text(&help.stdout).contains("verify"));
     let version = llrs(&["--version"], &root);
     assert!(version.status.success());
-    assert_eq!(text(&version.stdout), format!("llrs {}\n", env!("CARGO_PKG_VERSION")));
+    assert_eq!(text(&version.stdout), format!("llrs {} (matches LLVM 22.1)\n", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]
 fn unknown_command_is_a_usage_error() {
     let out = llrs(&["frobnicate"], &repo_root());
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown command 'frobnicate'"));
+    assert!(text(&out.stderr).contains("'frobnicate'"), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -106,4 +106,80 @@ fn verify_prints_llvm_s_report_and_fails() {
 fn verify_needs_a_file() {
     let out = llrs(&["verify"], &repo_root());
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A scratch folder of its own for a test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("make a scratch folder");
+    dir
+}
+
+const MESSY: &str = "define   i32 @f(i32 %a) {\n  %b = add i32 %a,   1\n  ret i32 %b\n}\n";
+
+#[test]
+fn fmt_writes_to_a_file_with_o() {
+    let dir = scratch("fmt-o");
+    std::fs::write(dir.join("a.ll"), MESSY).expect("write");
+    let out = llrs(&["fmt", "a.ll", "-o", "b.ll"], &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let b = std::fs::read_to_string(dir.join("b.ll")).expect("b.ll written");
+    assert!(b.starts_with("; ModuleID = 'a.ll'\n") && b.contains("%b = add i32 %a, 1\n"), "{b}");
+    let two = llrs(&["fmt", "a.ll", "a.ll", "-o", "c.ll"], &dir);
+    assert_eq!(two.status.code(), Some(2));
+}
+
+#[test]
+fn fmt_check_names_files_that_are_not_canonical() {
+    let dir = scratch("fmt-check");
+    std::fs::write(dir.join("messy.ll"), MESSY).expect("write");
+    let canon = llrs(&["fmt", "messy.ll"], &dir);
+    std::fs::write(dir.join("clean.ll"), &canon.stdout).expect("write");
+    let out = llrs(&["fmt", "--check", "clean.ll", "messy.ll"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert_eq!(text(&out.stderr), "llrs: messy.ll is not in canonical form\n");
+    let ok = llrs(&["fmt", "--check", "clean.ll"], &dir);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+}
+
+#[test]
+fn fmt_in_place_rewrites_only_files_that_read() {
+    let dir = scratch("fmt-in-place");
+    std::fs::write(dir.join("messy.ll"), MESSY).expect("write");
+    std::fs::write(dir.join("bad.ll"), "define void @f( {\n").expect("write");
+    let out = llrs(&["fmt", "-i", "messy.ll", "bad.ll"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    let messy = std::fs::read_to_string(dir.join("messy.ll")).expect("read");
+    assert!(messy.contains("%b = add i32 %a, 1\n"), "{messy}");
+    assert_eq!(std::fs::read_to_string(dir.join("bad.ll")).expect("read"), "define void @f( {\n");
+    let leftovers = std::fs::read_dir(&dir).expect("list").count();
+    assert_eq!(leftovers, 2, "no temporary file is left");
+    let again = llrs(&["fmt", "--check", "messy.ll"], &dir);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+}
+
+#[test]
+fn bitcode_is_refused_without_printing_it() {
+    let dir = scratch("bitcode");
+    std::fs::write(dir.join("x.bc"), b"BC\xC0\xDE\x35\x14\x00\x00\x05\x00\x00\x00").expect("write");
+    for cmd in ["fmt", "verify"] {
+        let out = llrs(&[cmd, "x.bc"], &dir);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(text(&out.stderr), "llrs: error: x.bc: LLVM bitcode is not supported yet\n");
+    }
+}
+
+#[test]
+fn fmt_prints_several_files_in_turn() {
+    let dir = scratch("fmt-several");
+    std::fs::write(dir.join("a.ll"), "@a = global i32 0\n").expect("write");
+    std::fs::write(dir.join("b.ll"), "@b = global i32 1\n").expect("write");
+    let out = llrs(&["fmt", "a.ll", "b.ll"], &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let (a, b) = (stdout.find("; ModuleID = 'a.ll'"), stdout.find("; ModuleID = 'b.ll'"));
+    assert!(a.is_some() && b.is_some() && a < b, "{stdout}");
 }

@@ -42,6 +42,24 @@ impl From<llrs_asm::Diagnostic> for FmtError {
     }
 }
 
+/// Is `src` LLVM bitcode (the raw magic `BC 0xC0DE`, or the wrapper's `0x0B17C0DE`)?
+pub fn is_bitcode(src: &[u8]) -> bool {
+    src.starts_with(b"BC\xC0\xDE") || src.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
+}
+
+/// Whether two outputs of `llrs fmt` are the same text, their `; ModuleID` lines aside (they
+/// name the input as it was given).
+pub fn same_text(a: &[u8], b: &[u8]) -> bool {
+    fn body(t: &[u8]) -> &[u8] {
+        if t.starts_with(b"; ModuleID = ") {
+            t.iter().position(|&c| c == b'\n').map_or(&[][..], |k| &t[k + 1..])
+        } else {
+            t
+        }
+    }
+    body(a) == body(b)
+}
+
 /// Is `file_name` Machine IR (by its `.mir` ending, as llc decides)?
 pub fn is_mir(file_name: &str) -> bool {
     file_name.ends_with(".mir")
