@@ -101,3 +101,21 @@ fn deep_nesting_is_an_error() {
         assert_eq!(err.message, "nesting too deep");
     }
 }
+
+#[test]
+fn deep_but_allowed_nesting_reads_prints_and_verifies() {
+    // Just under the limit, on a test thread's small stack, in any build profile.
+    let n = 500;
+    let ty = format!("@x = global {}i8{} zeroinitializer\n", "[1 x ".repeat(n), "]".repeat(n));
+    let ce = format!(
+        "@g = global i8 0\n@h = global ptr {}@g{}\n",
+        "getelementptr (i8, ptr ".repeat(n / 2),
+        ", i64 1)".repeat(n / 2)
+    );
+    let md = format!("!named = !{{!0}}\n!0 = !{{{}{}}}\n", "!{".repeat(n), "}".repeat(n));
+    for src in [ty, ce, md] {
+        let m = parse_module(src.as_bytes(), "deep.ll").expect("within the limit");
+        let out = llrs_asm::print_module(&m);
+        assert!(!out.is_empty());
+    }
+}

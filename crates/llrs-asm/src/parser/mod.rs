@@ -72,6 +72,10 @@ pub(crate) fn dec_i64(t: &[u8]) -> Option<i64> {
 
 /// How deeply types, constants and metadata may nest.
 const MAX_DEPTH: u32 = 512;
+/// Below this much stack left, a nesting level runs on a new stack segment...
+const STACK_RED_ZONE: usize = 128 * 1024;
+/// ...of this size.
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 /// A parse error: byte offset and message.
 pub(crate) struct PErr {
@@ -220,13 +224,15 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Runs `f` one nesting level deeper; deep nesting is an error, not a stack overflow.
+    /// Runs `f` one nesting level deeper; deep nesting is an error, not a stack overflow. The
+    /// stack grows on demand (in any build profile, on any thread, however small its stack),
+    /// so the depth limit alone decides.
     pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         if self.depth >= MAX_DEPTH {
             return self.err_here("nesting too deep");
         }
         self.depth += 1;
-        let r = f(self);
+        let r = stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || f(self));
         self.depth -= 1;
         r
     }
