@@ -93,4 +93,3 @@ mod tests {
         assert_eq!(d.to_string(), "t.ll:1:11: error: bad\n  ret i32 foo\n          ^");
     }
 }
-

@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// The version line: llrs's own version and the LLVM release whose behaviour it matches.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (matches LLVM 22.1)");
@@ -49,6 +49,11 @@ enum Command {
         #[arg(required = true)]
         files: Vec<OsString>,
     },
+    /// Print a completion script for a shell (e.g. `llrs completions bash > /etc/bash_completion.d/llrs`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
@@ -63,6 +68,14 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Fmt { files, output, check, in_place } => fmt_command(&files, output.as_deref(), check, in_place),
         Command::Verify { files } => verify_command(&files),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "llrs", &mut out);
+            match write_stdout(&out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(()) => ExitCode::FAILURE,
+            }
+        }
     }
 }
 

@@ -183,3 +183,13 @@ fn fmt_prints_several_files_in_turn() {
     let (a, b) = (stdout.find("; ModuleID = 'a.ll'"), stdout.find("; ModuleID = 'b.ll'"));
     assert!(a.is_some() && b.is_some() && a < b, "{stdout}");
 }
+
+#[test]
+fn completions_for_a_shell() {
+    let out = llrs(&["completions", "bash"], &repo_root());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let script = text(&out.stdout);
+    assert!(script.contains("llrs") && script.contains("verify") && script.contains("--in-place"), "{script}");
+    let bad = llrs(&["completions", "cmd.exe"], &repo_root());
+    assert_eq!(bad.status.code(), Some(2));
+}
