@@ -19,8 +19,81 @@ const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (matches LLVM 22.1)")
 #[derive(Parser)]
 #[command(name = "llrs", version = VERSION, about, long_about)]
 struct Cli {
+    /// How diagnostics are written on stderr: as LLVM writes them, or one JSON object per line
+    /// (`file`, `line`, `column`, `severity`, `message`, and a verifier error's `values`).
+    #[arg(long, global = true, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
     #[command(subcommand)]
     command: Command,
+}
+
+/// The form of diagnostics on stderr.
+#[derive(Copy, Clone, PartialEq, Eq, clap::ValueEnum)]
+enum MessageFormat {
+    /// LLVM's text.
+    Human,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Where diagnostics go: stderr, as text or JSON.
+#[derive(Copy, Clone)]
+struct Out {
+    json: bool,
+}
+
+impl Out {
+    /// A message of the tool's own (`llrs: error: ...`), about `file` when known.
+    fn tool(self, file: Option<&str>, severity: &str, text: &str) {
+        if self.json {
+            let message = text.strip_prefix("llrs: error: ").unwrap_or(text);
+            self.object(serde_json::json!({ "file": file, "severity": severity, "message": message }));
+        } else {
+            report(text);
+        }
+    }
+
+    /// An error of reading or verifying `file`.
+    fn error(self, file: &str, err: &llrs::cli::fmt::FmtError) {
+        use llrs::cli::fmt::FmtError;
+        if !self.json {
+            report(&err.to_string());
+            return;
+        }
+        match err {
+            FmtError::Parse(d) => self.object(serde_json::json!({
+                "file": d.file, "line": d.line, "column": d.col, "severity": "error", "message": d.message,
+            })),
+            FmtError::Unsupported { .. } => self.tool(Some(file), "error", &err.to_string()),
+            FmtError::Verify { warnings, errors, .. } => {
+                self.warnings(file, warnings);
+                for e in errors {
+                    let severity = if e.kind == llrs::verify::Kind::DebugInfo { "warning" } else { "error" };
+                    self.object(serde_json::json!({
+                        "file": file, "severity": severity, "message": e.message, "values": e.values,
+                    }));
+                }
+            }
+        }
+    }
+
+    /// LLVM's warnings while reading `file`.
+    fn warnings(self, file: &str, lines: &[String]) {
+        if lines.is_empty() {
+            return;
+        }
+        if !self.json {
+            report(&lines.join("\n"));
+            return;
+        }
+        for l in lines.iter().filter_map(|l| l.strip_prefix("warning: ")) {
+            self.object(serde_json::json!({ "file": file, "severity": "warning", "message": l }));
+        }
+    }
+
+    fn object(self, v: serde_json::Value) {
+        report(&v.to_string());
+    }
 }
 
 #[derive(Subcommand)]
@@ -65,9 +138,10 @@ fn main() -> ExitCode {
             return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
         }
     };
+    let out = Out { json: cli.message_format == MessageFormat::Json };
     match cli.command {
-        Command::Fmt { files, output, check, in_place } => fmt_command(&files, output.as_deref(), check, in_place),
-        Command::Verify { files } => verify_command(&files),
+        Command::Fmt { files, output, check, in_place } => fmt_command(out, &files, output.as_deref(), check, in_place),
+        Command::Verify { files } => verify_command(out, &files),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "llrs", &mut out);
@@ -87,7 +161,7 @@ fn report(text: &str) {
 }
 
 /// `llrs fmt`.
-fn fmt_command(files: &[OsString], output: Option<&Path>, check: bool, in_place: bool) -> ExitCode {
+fn fmt_command(out: Out, files: &[OsString], output: Option<&Path>, check: bool, in_place: bool) -> ExitCode {
     let stdin = OsString::from("-");
     let files: Vec<&OsString> = if files.is_empty() { vec![&stdin] } else { files.iter().collect() };
     if output.is_some() && files.len() > 1 {
@@ -103,13 +177,13 @@ fn fmt_command(files: &[OsString], output: Option<&Path>, check: bool, in_place:
         let (name, src) = match read_input(path) {
             Ok(input) => input,
             Err(message) => {
-                report(&message);
+                out.tool(None, "error", &message);
                 ok = false;
                 continue;
             }
         };
         if let Some(message) = unsupported_input(&name, &src) {
-            report(&message);
+            out.tool(Some(&name), "error", &message);
             ok = false;
             continue;
         }
@@ -121,30 +195,29 @@ fn fmt_command(files: &[OsString], output: Option<&Path>, check: bool, in_place:
         let loaded = match parsed {
             Ok(loaded) => loaded,
             Err(err) => {
-                report(&err.to_string());
+                out.error(&name, &err);
                 ok = false;
                 continue;
             }
         };
-        if !loaded.warnings.is_empty() {
-            report(&loaded.warnings.join("\n"));
-        }
-        let out = llrs::cli::fmt::render(&loaded.module, &name, size);
+        out.warnings(&name, &loaded.warnings);
+        let text = llrs::cli::fmt::render(&loaded.module, &name, size);
         drop(loaded);
         let done = if let Some(original) = original {
-            if llrs::cli::fmt::same_text(&original, &out) {
+            if llrs::cli::fmt::same_text(&original, &text) {
                 Ok(())
             } else {
-                report(&format!("llrs: {name} is not in canonical form"));
+                out.tool(Some(&name), "error", &format!("llrs: {name} is not in canonical form"));
                 Err(())
             }
         } else if in_place {
-            write_in_place(Path::new(path), &out)
+            write_in_place(Path::new(path), &text)
         } else if let Some(o) = output {
-            std::fs::write(o, &out)
-                .map_err(|err| report(&format!("llrs: error: could not write {}: {err}", o.display())))
+            std::fs::write(o, &text).map_err(|err| {
+                out.tool(Some(&name), "error", &format!("llrs: error: could not write {}: {err}", o.display()))
+            })
         } else {
-            write_stdout(&out)
+            write_stdout(&text)
         };
         ok &= done.is_ok();
     }
@@ -174,25 +247,34 @@ fn write_in_place(path: &Path, text: &[u8]) -> Result<(), ()> {
 }
 
 /// `llrs verify FILE...`: each file in turn; exit 1 when any is rejected.
-fn verify_command(files: &[OsString]) -> ExitCode {
+fn verify_command(out: Out, files: &[OsString]) -> ExitCode {
     let mut ok = true;
     for path in files {
         let (name, src) = match read_input(path) {
             Ok(input) => input,
             Err(message) => {
-                report(&message);
+                out.tool(None, "error", &message);
                 ok = false;
                 continue;
             }
         };
         if let Some(message) = unsupported_input(&name, &src) {
-            report(&message);
+            out.tool(Some(&name), "error", &message);
             ok = false;
             continue;
         }
+        if out.json {
+            match llrs::cli::fmt::load_source(&src, &name) {
+                Ok(loaded) => out.warnings(&name, &loaded.warnings),
+                Err(err) => {
+                    ok = false;
+                    out.error(&name, &err);
+                }
+            }
+            continue;
+        }
         match llrs::cli::verify::verify_source(&src, &name) {
-            Ok(warnings) if warnings.is_empty() => {}
-            Ok(warnings) => report(&warnings.join("\n")),
+            Ok(warnings) => out.warnings(&name, &warnings),
             Err(text) => {
                 ok = false;
                 report(&text);

@@ -193,3 +193,23 @@ fn completions_for_a_shell() {
     let bad = llrs(&["completions", "cmd.exe"], &repo_root());
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn json_diagnostics_one_object_per_line() {
+    let dir = scratch("json");
+    std::fs::write(dir.join("bad.ll"), "define void @f() {\n  ret i32 \n").expect("write");
+    let src = "define i32 @f(i32 %a) {\nentry:\n  %x = add i32 %y, 1\n  %y = add i32 %a, 1\n  ret i32 %x\n}\n";
+    std::fs::write(dir.join("broken.ll"), src).expect("write");
+    let out = llrs(&["fmt", "--message-format", "json", "bad.ll"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    let line = text(&out.stderr);
+    assert!(line.starts_with("{\"column\":1,\"file\":\"bad.ll\",\"line\":3,"), "{line}");
+    assert!(line.contains("\"severity\":\"error\"") && line.ends_with("}\n"), "{line}");
+    let out = llrs(&["--message-format", "json", "verify", "broken.ll"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "{\"file\":\"broken.ll\",\"message\":\"Instruction does not dominate all uses!\",\"severity\":\"error\",\
+         \"values\":[\"  %y = add i32 %a, 1\",\"  %x = add i32 %y, 1\"]}\n"
+    );
+}

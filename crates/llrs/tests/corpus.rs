@@ -371,7 +371,7 @@ fn check(case: &Case) -> Result<(), String> {
             let want = report_lines(&String::from_utf8_lossy(&read(&with_suffix(input, ".verify-error"))?));
             let got = match llrs::cli::fmt::load_source(&read(input)?, &name) {
                 Ok(_) => return Err(format!("accepted, but LLVM's verifier rejects it: {}", first(&want))),
-                Err(llrs::cli::fmt::FmtError::Verify { warnings, messages }) => {
+                Err(llrs::cli::fmt::FmtError::Verify { warnings, messages, .. }) => {
                     let text: Vec<String> = warnings.into_iter().chain(messages).collect();
                     report_lines(&text.join("\n"))
                 }

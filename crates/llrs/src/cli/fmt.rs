@@ -12,7 +12,14 @@ pub enum FmtError {
     /// The module does not verify: LLVM's warnings while reading it, then the verifier's
     /// messages (as `llvm-as` prints them after `assembly parsed, but does not verify as
     /// correct!`).
-    Verify { warnings: Vec<String>, messages: Vec<String> },
+    Verify {
+        /// LLVM's warnings while reading (dropped debug info).
+        warnings: Vec<String>,
+        /// The report's lines, as LLVM prints them.
+        messages: Vec<String>,
+        /// The same report as values: each failed check with the values it names.
+        errors: Vec<llrs_verify::VerifyError>,
+    },
 }
 
 impl fmt::Display for FmtError {
@@ -20,7 +27,7 @@ impl fmt::Display for FmtError {
         match self {
             FmtError::Parse(diag) => diag.fmt(f),
             FmtError::Unsupported { file, what } => write!(f, "{file}:1:1: error: {what} is not supported yet"),
-            FmtError::Verify { warnings, messages } => {
+            FmtError::Verify { warnings, messages, .. } => {
                 for w in warnings {
                     writeln!(f, "{w}")?;
                 }
@@ -104,7 +111,8 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
             // `UpgradeDebugInfo`: a broken module is a fatal error, whatever its debug info
             // (LLVM prints the whole report, then aborts).
             let messages = report.render(&module, file_name).lines().map(str::to_string).collect();
-            return Err(FmtError::Verify { warnings, messages });
+            let errors = llrs_verify::errors_of(&report, &module).0;
+            return Err(FmtError::Verify { warnings, messages, errors });
         }
         if report.broken_debug_info() {
             let mut p = llrs_asm::ValuePrinter::new(&module);
@@ -125,7 +133,8 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
         let report = llrs_verify::verify(&module);
         if report.is_broken() || report.broken_debug_info() {
             let messages = report.render(&module, file_name).lines().map(str::to_string).collect();
-            return Err(FmtError::Verify { warnings, messages });
+            let errors = llrs_verify::errors_of(&report, &module).0;
+            return Err(FmtError::Verify { warnings, messages, errors });
         }
     }
     Ok(Loaded { module, warnings })

@@ -8,7 +8,7 @@ use super::fmt::{load_source, FmtError};
 pub fn verify_source(src: &[u8], file_name: &str) -> Result<Vec<String>, String> {
     match load_source(src, file_name) {
         Ok(loaded) => Ok(loaded.warnings),
-        Err(FmtError::Verify { warnings, messages }) => {
+        Err(FmtError::Verify { warnings, messages, .. }) => {
             let mut text = String::new();
             for line in warnings.iter().chain(&messages) {
                 text.push_str(line);
