@@ -333,6 +333,9 @@ impl Verifier<'_> {
         }
         let (first, step) = if new_format { (3, 3) } else { (1, 2) };
         let width = offset.width();
+        if width <= 64 {
+            return self.tbaa_field_node_u64(inst, base, offset, n, first, step);
+        }
         let field_offset = |v: &Self, idx: usize| v.md_int(v.md_op(base, idx + 1)).map(|o| o.zext_or_trunc(width));
         let mut idx = first;
         while idx < n {
@@ -354,6 +357,44 @@ impl Verifier<'_> {
         }
         let last = n.checked_sub(step)?;
         *offset = offset.sub(&field_offset(self, last)?);
+        self.as_node(self.md_op(base, last))
+    }
+
+    /// [`Self::tbaa_field_node`] for offsets of at most 64 bits (all real ones), in machine
+    /// integers: the same walk, with wrapping arithmetic at the offset's width.
+    fn tbaa_field_node_u64(
+        &mut self,
+        inst: Subject,
+        base: MdId,
+        offset: &mut APInt,
+        n: usize,
+        first: usize,
+        step: usize,
+    ) -> Option<MdId> {
+        let width = offset.width();
+        let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+        let field_offset = |v: &Self, idx: usize| v.md_int(v.md_op(base, idx + 1)).map(|o| o.low_u64() & mask);
+        let off = offset.low_u64() & mask;
+        let mut idx = first;
+        while idx < n {
+            let here = field_offset(self, idx)?;
+            if here > off {
+                if idx == first {
+                    let text = self.text(offset.to_string_signed());
+                    self.fail_module(
+                        "Could not find TBAA parent in struct type node",
+                        &[inst, Subject::Md(base), text],
+                    );
+                    return None;
+                }
+                let prev = idx - step;
+                *offset = APInt::from_u64(width, off.wrapping_sub(field_offset(self, prev)?) & mask);
+                return self.as_node(self.md_op(base, prev));
+            }
+            idx += step;
+        }
+        let last = n.checked_sub(step)?;
+        *offset = APInt::from_u64(width, off.wrapping_sub(field_offset(self, last)?) & mask);
         self.as_node(self.md_op(base, last))
     }
 }
