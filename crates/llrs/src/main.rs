@@ -174,19 +174,10 @@ fn fmt_command(out: Out, files: &[OsString], output: Option<&Path>, check: bool,
     }
     let mut ok = true;
     for path in files {
-        let (name, src) = match read_input(path) {
-            Ok(input) => input,
-            Err(message) => {
-                out.tool(None, "error", &message);
-                ok = false;
-                continue;
-            }
-        };
-        if let Some(message) = unsupported_input(&name, &src) {
-            out.tool(Some(&name), "error", &message);
+        let Some((name, src)) = read_readable(out, path) else {
             ok = false;
             continue;
-        }
+        };
         // The source is dropped before printing, so that the input and the output are never
         // both held (peak memory is the module plus one of them), except for --check.
         let parsed = llrs::cli::fmt::load_source(&src, &name);
@@ -250,19 +241,10 @@ fn write_in_place(path: &Path, text: &[u8]) -> Result<(), ()> {
 fn verify_command(out: Out, files: &[OsString]) -> ExitCode {
     let mut ok = true;
     for path in files {
-        let (name, src) = match read_input(path) {
-            Ok(input) => input,
-            Err(message) => {
-                out.tool(None, "error", &message);
-                ok = false;
-                continue;
-            }
-        };
-        if let Some(message) = unsupported_input(&name, &src) {
-            out.tool(Some(&name), "error", &message);
+        let Some((name, src)) = read_readable(out, path) else {
             ok = false;
             continue;
-        }
+        };
         if out.json {
             match llrs::cli::fmt::load_source(&src, &name) {
                 Ok(loaded) => out.warnings(&name, &loaded.warnings),
@@ -286,6 +268,23 @@ fn verify_command(out: Out, files: &[OsString]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// An input to read: its name and bytes, or `None` once the reason it cannot be read (missing,
+/// or bitcode) is reported.
+fn read_readable(out: Out, path: &OsString) -> Option<(String, Vec<u8>)> {
+    let (name, src) = match read_input(path) {
+        Ok(input) => input,
+        Err(message) => {
+            out.tool(None, "error", &message);
+            return None;
+        }
+    };
+    if let Some(message) = unsupported_input(&name, &src) {
+        out.tool(Some(&name), "error", &message);
+        return None;
+    }
+    Some((name, src))
 }
 
 /// An input llrs recognises but does not read yet, with the message for it: LLVM bitcode (by its
