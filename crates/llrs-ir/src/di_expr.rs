@@ -37,6 +37,11 @@ const ATE_NAMES: &[(&str, u64)] = &[
     ("DW_ATE_ASCII", 0x12),
 ];
 
+/// The name of a `DW_ATE_*` value (`AttributeEncodingString`).
+pub fn ate_name(v: u64) -> Option<&'static str> {
+    ATE_NAMES.iter().find(|&&(_, x)| x == v).map(|&(n, _)| n)
+}
+
 /// The value of a `DW_ATE_*` name.
 pub fn ate_value(name: &[u8]) -> Option<u64> {
     ATE_NAMES.iter().find(|(n, _)| n.as_bytes() == name).map(|&(_, v)| v)
@@ -211,7 +216,7 @@ pub fn elements(ctx: &Context, n: &MdNode) -> Option<Vec<u64>> {
 }
 
 /// `ExprOperand::getSize`: the operation and its arguments.
-fn op_size(o: u64) -> usize {
+pub fn op_size(o: u64) -> usize {
     if (op::BREG0..=op::BREG31).contains(&o) {
         return 2;
     }

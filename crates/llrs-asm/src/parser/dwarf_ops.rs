@@ -213,3 +213,18 @@ mod tests {
         assert!(!is_dwarf_op(b"DW_OP_LLVM_nop"));
     }
 }
+
+/// The name LLVM prints for operation `op` (`dwarf::OperationEncodingString`), when it has one.
+pub fn dwarf_op_name(op: u64) -> Option<&'static str> {
+    static BY_VALUE: std::sync::OnceLock<rustc_hash::FxHashMap<u64, &'static str>> = std::sync::OnceLock::new();
+    let table = BY_VALUE.get_or_init(|| {
+        let mut t = rustc_hash::FxHashMap::default();
+        for &name in DW_OPS {
+            if let Some(v) = llrs_ir::di_expr::op_value(name.as_bytes()) {
+                t.entry(v).or_insert(name);
+            }
+        }
+        t
+    });
+    table.get(&op).copied()
+}

@@ -7,6 +7,7 @@ mod coro;
 mod cu_locals;
 mod di_upgrade;
 mod dwarf_ops;
+pub(crate) use dwarf_ops::dwarf_op_name;
 mod function;
 mod fwd_addrs;
 mod globals;

@@ -155,9 +155,11 @@ impl Writer<'_> {
             }
             MdKind::Expression => {
                 self.out.extend_from_slice(b"!DIExpression(");
-                // An invalid expression's elements are printed as numbers (`writeDIExpression`).
-                match llrs_ir::di_expr::elements(c, node).filter(|e| !llrs_ir::di_expr::is_valid(e)) {
-                    Some(elems) => {
+                // `writeDIExpression`: a valid expression as its operations by name with their
+                // arguments as numbers (a conversion's encoding by name), an invalid one as
+                // numbers.
+                match llrs_ir::di_expr::elements(c, node) {
+                    Some(elems) if !llrs_ir::di_expr::is_valid(&elems) => {
                         for (k, &e) in elems.iter().enumerate() {
                             if k > 0 {
                                 self.out.extend_from_slice(b", ");
@@ -165,7 +167,12 @@ impl Writer<'_> {
                             write_u64(&mut self.out, e);
                         }
                     }
-                    None => self.write_fields(n),
+                    Some(elems) if !elems.is_empty() => {
+                        if !write_expression_ops(&mut self.out, &elems) {
+                            self.write_fields(n);
+                        }
+                    }
+                    _ => self.write_fields(n),
                 }
                 self.out.push(b')');
             }
@@ -280,4 +287,34 @@ impl Writer<'_> {
             i += 1;
         }
     }
+}
+
+/// The operations of a valid expression as LLVM prints them; `false` (and nothing written) when
+/// an operation has no name.
+fn write_expression_ops(out: &mut Vec<u8>, elems: &[u64]) -> bool {
+    use llrs_ir::di_expr::{ate_name, op, op_size};
+    let start = out.len();
+    let text = out;
+    let mut i = 0;
+    while i < elems.len() {
+        let o = elems[i];
+        let Some(name) = crate::parser::dwarf_op_name(o) else {
+            text.truncate(start);
+            return false;
+        };
+        if i > 0 {
+            text.extend_from_slice(b", ");
+        }
+        text.extend_from_slice(name.as_bytes());
+        let size = op_size(o);
+        for (a, &arg) in elems.iter().enumerate().skip(i + 1).take(size - 1) {
+            text.extend_from_slice(b", ");
+            match (o == op::LLVM_CONVERT && a == i + 2).then(|| ate_name(arg)).flatten() {
+                Some(ate) => text.extend_from_slice(ate.as_bytes()),
+                None => write_u64(text, arg),
+            }
+        }
+        i += size;
+    }
+    true
 }
