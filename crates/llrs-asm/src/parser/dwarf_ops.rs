@@ -200,20 +200,6 @@ pub fn is_dwarf_op(name: &[u8]) -> bool {
     DW_OPS.binary_search_by(|o| o.as_bytes().cmp(name)).is_ok()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn table_is_sorted_and_known() {
-        assert!(DW_OPS.windows(2).all(|w| w[0] < w[1]));
-        assert!(is_dwarf_op(b"DW_OP_LLVM_convert"));
-        assert!(is_dwarf_op(b"DW_OP_stack_value"));
-        assert!(!is_dwarf_op(b"DW_OP_LLVM_convert_generic"));
-        assert!(!is_dwarf_op(b"DW_OP_LLVM_nop"));
-    }
-}
-
 /// The name LLVM prints for operation `op` (`dwarf::OperationEncodingString`), when it has one.
 pub fn dwarf_op_name(op: u64) -> Option<&'static str> {
     static BY_VALUE: std::sync::OnceLock<rustc_hash::FxHashMap<u64, &'static str>> = std::sync::OnceLock::new();
@@ -227,4 +213,18 @@ pub fn dwarf_op_name(op: u64) -> Option<&'static str> {
         t
     });
     table.get(&op).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_sorted_and_known() {
+        assert!(DW_OPS.windows(2).all(|w| w[0] < w[1]));
+        assert!(is_dwarf_op(b"DW_OP_LLVM_convert"));
+        assert!(is_dwarf_op(b"DW_OP_stack_value"));
+        assert!(!is_dwarf_op(b"DW_OP_LLVM_convert_generic"));
+        assert!(!is_dwarf_op(b"DW_OP_LLVM_nop"));
+    }
 }
