@@ -404,4 +404,14 @@ impl Module {
     pub fn body_mut(&mut self, g: GlobalId) -> &mut Body {
         self.func_mut(g).body.get_or_insert_with(Body::new)
     }
+    /// The global value named `name` (without its `@`): function, variable, alias or ifunc.
+    /// One pass over the globals; keep the id when looking up often.
+    pub fn global_named(&self, name: &str) -> Option<GlobalId> {
+        let sym = self.ctx.names.lookup(name.as_bytes())?;
+        self.globals.iter().find(|(_, g)| g.name == Some(sym)).map(|(id, _)| id)
+    }
+    /// The function named `name` (without its `@`), declared or defined.
+    pub fn function_named(&self, name: &str) -> Option<GlobalId> {
+        self.global_named(name).filter(|&g| self.globals[g].kind == GlobalKind::Function)
+    }
 }

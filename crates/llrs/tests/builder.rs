@@ -81,3 +81,15 @@ fn build_rewrite_print() {
     let text = String::from_utf8(print_module(&m)).expect("UTF-8 output");
     assert_eq!(text, EXPECTED);
 }
+
+#[test]
+fn globals_and_functions_are_found_by_name() {
+    let src = b"@g = global i32 0\ndeclare void @f()\ndefine void @h() {\n  ret void\n}\n";
+    let m = llrs::asm::parse_module(src, "t.ll").expect("parses");
+    let f = m.function_named("f").expect("@f");
+    assert_eq!(m.globals[f].kind, llrs::ir::GlobalKind::Function);
+    assert!(m.function_named("h").is_some());
+    assert!(m.global_named("g").is_some());
+    assert_eq!(m.function_named("g"), None, "@g is a variable");
+    assert_eq!(m.global_named("nope"), None);
+}
