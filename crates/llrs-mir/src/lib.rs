@@ -1,0 +1,11 @@
+//! Machine IR (`.mir`): LLVM's serialization of machine functions, read and printed as
+//! `llc -run-pass=none` does.
+//!
+//! Work in progress (issue 10). The crate is organised by concern:
+//! - `target`: per-target descriptions (opcodes, registers, classes, banks, subregister indices,
+//!   register masks, implicit operands, target flags), generated from LLVM 22 by
+//!   `tools/mir-targets` and loaded per target;
+//! - `yaml`: the YAML container (documents, the embedded IR module, `MIRYamlMapping.h`'s fields)
+//!   read with `saphyr-parser` and printed as LLVM's `yaml::Output` prints;
+//! - `mi`: the machine-instruction language of `body:` (lexer, parser, printer) and its model.
+#![warn(missing_docs)]
