@@ -39,6 +39,7 @@ mod ir;
 mod module;
 mod module_flags;
 mod node;
+mod parallel;
 mod records;
 mod report;
 mod scopes;
@@ -53,7 +54,7 @@ use llrs_ir::Module;
 
 /// Verifies `m`: the checks that fail, with LLVM's messages, in LLVM's order.
 pub fn verify(m: &Module) -> Report {
-    walk::Verifier::new(m).run()
+    parallel::verify(m).unwrap_or_else(|| walk::Verifier::new(m).run())
 }
 
 #[cfg(test)]

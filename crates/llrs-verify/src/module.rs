@@ -16,7 +16,12 @@ impl Verifier<'_> {
         for &g in &m.functions {
             self.verify_function(g, &mut st);
         }
-        // `verify()`: the module as a whole.
+        self.finish()
+    }
+
+    /// `verify()`: the module as a whole, once every function is verified.
+    pub(crate) fn finish(mut self) -> Report {
+        let m = self.v.m;
         self.verify_frame_recover_indices();
         for &g in &m.vars {
             let _ = self.visit_global_variable_ir(g);
@@ -40,7 +45,7 @@ impl Verifier<'_> {
     }
 
     /// Which functions use each `DIAssignID`, in records and in attachments.
-    fn collect_assign_ids(&mut self) {
+    pub(crate) fn collect_assign_ids(&mut self) {
         let m = self.v.m;
         let Some(kind) = m.ctx.names.lookup(b"DIAssignID") else { return };
         for &g in &m.functions {

@@ -5,7 +5,7 @@
 use crate::node::{Class, DiKind, View};
 use crate::report::{Diagnostic, Kind, Report, Subject};
 use llrs_ir::{DiValue, GlobalId, Md, MdId};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// `CheckDI`'s result: `None` when the check failed (the visit stops, as LLVM's `return`).
 pub type Step = Option<()>;
@@ -93,6 +93,30 @@ impl<'m> Verifier<'m> {
             tbaa_state: Default::default(),
             global_state: Default::default(),
         }
+    }
+
+    /// Takes in what `other`, which verified later functions of the same module, learnt that
+    /// the module-level checks need: the metadata visited, the compile units in visiting order,
+    /// the subprograms attached. False when the two together break a rule that spans functions
+    /// (a subprogram attached to two of them): then only a walk in order gives LLVM's report.
+    pub(crate) fn absorb(&mut self, other: Verifier<'m>) -> bool {
+        for (sp, g) in other.sp_attachments {
+            if self.sp_attachments.insert(sp, g).is_some_and(|prev| prev != g) {
+                return false;
+            }
+        }
+        for (w, o) in self.visited.iter_mut().zip(&other.visited) {
+            *w |= o;
+        }
+        let known: FxHashSet<MdId> = self.cu_visited.iter().copied().collect();
+        self.cu_visited.extend(other.cu_visited.into_iter().filter(|cu| !known.contains(cu)));
+        true
+    }
+
+    /// Whether nothing this verifier saw needs the functions in order: no failure, and no
+    /// `localescape`/`localrecover` (which tie functions together).
+    pub(crate) fn clean_alone(&self) -> bool {
+        self.report.diagnostics.is_empty() && self.intr_state.frame_escape.is_empty()
     }
 
     /// `CheckDI(cond, message, subjects...)`.

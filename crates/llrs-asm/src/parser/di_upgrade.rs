@@ -26,30 +26,50 @@
 use llrs_ir::di_tables::{di_node_spec, DiField, DiFieldKind, PARSE_ONLY_FIELDS};
 use llrs_ir::dwarf::{di_flag_value, sp_flag_value, DI_FLAGS, DW_TAGS, SP_FLAGS};
 use llrs_ir::{Context, DiValue, Md, MdKind, MdNode, Symbol};
+use smallvec::SmallVec;
 
 /// Rewrites a specialized node as LLVM 22 holds it after reading.
 pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
     let MdKind::Special(kw) = node.kind else { return };
     let Some(spec) = std::str::from_utf8(ctx.name(kw)).ok().and_then(di_node_spec) else { return };
     let kind = spec.name;
-    let mut fields = Fields {
-        items: node
-            .fields
-            .iter()
-            .map(|(n, v)| (*n, n.map(|s| String::from_utf8_lossy(ctx.name(s)).into_owned()), v.clone()))
-            .collect(),
-    };
+    let order = spec.print_order;
+    let parse_only: &[&str] = PARSE_ONLY_FIELDS.iter().find(|(k, _)| *k == kind).map(|(_, f)| *f).unwrap_or(&[]);
+    // `DISubprogram` may be left as written (see below): keep what was written.
+    let written = if kind == "DISubprogram" { Some(node.fields.clone()) } else { None };
+    let mut fields = Fields { order, slots: SmallVec::from_elem(None, order.len()), extras: SmallVec::new() };
+    // Fields are usually written in print order: look for each from just after the last one.
+    let mut hint = 0;
+    for (sym, v) in std::mem::take(&mut node.fields).into_vec() {
+        let name = sym.map(|s| ctx.name(s));
+        let at = name.and_then(|name| {
+            (hint..order.len()).chain(0..hint.min(order.len())).find(|&i| order[i].name.as_bytes() == name)
+        });
+        match at {
+            Some(i) => {
+                hint = i + 1;
+                fields.slots[i] = Some((sym, v));
+            }
+            None => {
+                let known = name
+                    .and_then(|name| parse_only.iter().chain(QUERIED_FIELDS).copied().find(|n| n.as_bytes() == name));
+                fields.extras.push((sym, known, v));
+            }
+        }
+    }
     if kind == "DISubprogram" && !fold_sp_flags(ctx, &mut fields) {
         // Values the fold does not understand: leave the node as written.
+        if let Some(written) = written {
+            node.fields = written;
+        }
         return;
     }
     if kind == "DIDerivedType" {
         ptr_auth_fields(ctx, &mut fields);
     }
-    let parse_only: &[&str] = PARSE_ONLY_FIELDS.iter().find(|(k, _)| *k == kind).map(|(_, f)| *f).unwrap_or(&[]);
-    let mut out: Vec<(Option<Symbol>, DiValue)> = Vec::with_capacity(fields.items.len() + 3);
-    for f in spec.print_order {
-        let value = match fields.take(f.name) {
+    let mut out: Vec<(Option<Symbol>, DiValue)> = Vec::with_capacity(order.len() + fields.extras.len());
+    for (f, slot) in order.iter().zip(fields.slots) {
+        let value = match slot {
             Some((sym, v)) => normalize(ctx, kind, f, v).map(|v| (sym, v)),
             None => implied(ctx, kind, f).map(|v| (Some(ctx.sym(f.name)), v)),
         };
@@ -57,8 +77,8 @@ pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
             out.push((sym, v));
         }
     }
-    for (sym, name, v) in fields.items {
-        if name.as_deref().is_some_and(|n| parse_only.contains(&n)) {
+    for (sym, name, v) in fields.extras {
+        if name.is_some_and(|n| parse_only.contains(&n)) {
             continue;
         }
         out.push((sym, v));
@@ -66,29 +86,54 @@ pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
     node.fields = out.into_boxed_slice();
 }
 
-/// A node's fields while they are rewritten: symbol, its text, value.
+/// Field names the rewrites below ask for that are not printed: legacy fields folded away.
+const QUERIED_FIELDS: &[&str] = &["isLocal", "isDefinition", "isOptimized", "virtuality"];
+
+/// A node's fields while they are rewritten: those LLVM prints by their place in the print
+/// order, the others (symbol, name when known, value) in the order written.
 struct Fields {
-    items: Vec<(Option<Symbol>, Option<String>, DiValue)>,
+    order: &'static [DiField],
+    slots: SmallVec<[Option<(Option<Symbol>, DiValue)>; 24]>,
+    extras: SmallVec<[(Option<Symbol>, Option<&'static str>, DiValue); 2]>,
 }
 
 impl Fields {
+    /// The place of a printed field.
+    fn slot(&self, name: &str) -> Option<usize> {
+        self.order.iter().position(|f| f.name == name)
+    }
+
     /// The value of a field, if written.
     fn get(&self, name: &str) -> Option<&DiValue> {
-        self.items.iter().find(|(_, n, _)| n.as_deref() == Some(name)).map(|(_, _, v)| v)
+        match self.slot(name) {
+            Some(i) => self.slots[i].as_ref().map(|(_, v)| v),
+            None => self.extras.iter().find(|(_, n, _)| *n == Some(name)).map(|(_, _, v)| v),
+        }
     }
 
     /// Removes a field, giving back its symbol and value.
     fn take(&mut self, name: &str) -> Option<(Option<Symbol>, DiValue)> {
-        let i = self.items.iter().position(|(_, n, _)| n.as_deref() == Some(name))?;
-        let (s, _, v) = self.items.remove(i);
-        Some((s, v))
+        match self.slot(name) {
+            Some(i) => self.slots[i].take(),
+            None => {
+                let i = self.extras.iter().position(|(_, n, _)| *n == Some(name))?;
+                let (s, _, v) = self.extras.remove(i);
+                Some((s, v))
+            }
+        }
     }
 
-    /// Sets a field (replacing its value, or adding it at the end).
-    fn set(&mut self, ctx: &mut Context, name: &str, v: DiValue) {
-        match self.items.iter_mut().find(|(_, n, _)| n.as_deref() == Some(name)) {
-            Some(slot) => slot.2 = v,
-            None => self.items.push((Some(ctx.sym(name)), Some(name.to_string()), v)),
+    /// Sets a field (replacing its value, or adding it).
+    fn set(&mut self, ctx: &mut Context, name: &'static str, v: DiValue) {
+        match self.slot(name) {
+            Some(i) => match &mut self.slots[i] {
+                Some(slot) => slot.1 = v,
+                None => self.slots[i] = Some((Some(ctx.sym(name)), v)),
+            },
+            None => match self.extras.iter_mut().find(|(_, n, _)| *n == Some(name)) {
+                Some(slot) => slot.2 = v,
+                None => self.extras.push((Some(ctx.sym(name)), Some(name), v)),
+            },
         }
     }
 }
@@ -263,11 +308,11 @@ fn normalize(ctx: &mut Context, kind: &str, f: &DiField, v: DiValue) -> Option<D
         }
         K::DiFlags => match flag_bits(ctx, &v, di_flag_value) {
             Some(0) => None,
-            Some(bits) => Some(flags_value(ctx, bits, &di_flag_split(bits))),
+            Some(bits) => Some(canonical_flags(ctx, v, bits, &di_flag_split(bits))),
             None => Some(v),
         },
         K::DiSpFlags => match flag_bits(ctx, &v, sp_flag_value) {
-            Some(bits) => Some(flags_value(ctx, bits, &sp_flag_split(bits))),
+            Some(bits) => Some(canonical_flags(ctx, v, bits, &sp_flag_split(bits))),
             None => Some(v),
         },
         K::Bool => {
@@ -338,6 +383,23 @@ fn flag_bits(ctx: &Context, v: &DiValue, by_name: fn(&[u8]) -> Option<u64>) -> O
         DiValue::Ident(s) => one(ctx.name(*s)),
         DiValue::Flags(list) => list.iter().try_fold(0u64, |acc, s| Some(acc | one(ctx.name(*s))?)),
         _ => None,
+    }
+}
+
+/// `v` when it is already written as [`flags_value`] would write it (the usual case), else that.
+fn canonical_flags(ctx: &mut Context, v: DiValue, bits: u64, split: &(Vec<&'static str>, u64)) -> DiValue {
+    let same = split.1 == 0
+        && match &v {
+            DiValue::Ident(s) => split.0.len() == 1 && ctx.name(*s) == split.0[0].as_bytes(),
+            DiValue::Flags(list) => {
+                list.len() == split.0.len() && list.iter().zip(&split.0).all(|(s, n)| ctx.name(*s) == n.as_bytes())
+            }
+            _ => false,
+        };
+    if same {
+        v
+    } else {
+        flags_value(ctx, bits, split)
     }
 }
 

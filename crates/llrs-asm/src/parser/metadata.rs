@@ -63,7 +63,7 @@ impl<'a> Parser<'a> {
         let mut node = node;
         match self.md_nums.get(n) {
             Some(id) => {
-                if self.md_fwd.remove(&n).is_none() {
+                if self.md_fwd.remove(n).is_none() {
                     // LLVM notices once the whole node is read: at the token after it.
                     return self.err(self.pos(), "Metadata id is already used");
                 }

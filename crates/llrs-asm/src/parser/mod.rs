@@ -115,6 +115,32 @@ pub(crate) struct FnState {
 }
 
 /// The parser.
+/// A set of metadata ids, one bit each.
+#[derive(Default, Debug)]
+pub(crate) struct IdBits(Vec<u64>);
+
+impl IdBits {
+    /// Adds `id`.
+    pub fn insert(&mut self, id: MdId) {
+        let (w, b) = (id.0 as usize / 64, id.0 % 64);
+        if w >= self.0.len() {
+            self.0.resize(w + 1, 0);
+        }
+        self.0[w] |= 1 << b;
+    }
+    /// Removes `id`.
+    pub fn remove(&mut self, id: &MdId) {
+        if let Some(w) = self.0.get_mut(id.0 as usize / 64) {
+            *w &= !(1 << (id.0 % 64));
+        }
+    }
+    /// Whether `id` is in the set.
+    #[inline]
+    pub fn contains(&self, id: &MdId) -> bool {
+        self.0.get(id.0 as usize / 64).is_some_and(|w| w & (1 << (id.0 % 64)) != 0)
+    }
+}
+
 pub(crate) struct Parser<'a> {
     pub lex: Lexer<'a>,
     pub tok: Token,
@@ -130,9 +156,9 @@ pub(crate) struct Parser<'a> {
     pub comdat_names: FxHashMap<Symbol, ComdatId>,
     pub fwd_comdats: FxHashMap<ComdatId, usize>,
     pub md_nums: nummap::NumMap<MdId>,
-    pub md_fwd: FxHashMap<u32, usize>,
+    pub md_fwd: nummap::NumMap<usize>,
     /// The nodes referenced but not defined yet (the ids of `md_fwd`).
-    pub md_fwd_ids: rustc_hash::FxHashSet<MdId>,
+    pub md_fwd_ids: IdBits,
     /// Uniqued nodes as they were when defined with operands not defined yet: LLVM uniques
     /// them then, with its temporary nodes as operands.
     /// (By the hash of their content; compared in full on a hit.)
@@ -197,7 +223,7 @@ impl<'a> Parser<'a> {
             comdat_names: FxHashMap::default(),
             fwd_comdats: FxHashMap::default(),
             md_nums: Default::default(),
-            md_fwd: FxHashMap::default(),
+            md_fwd: Default::default(),
             md_fwd_ids: Default::default(),
             md_fwd_uniq: FxHashMap::default(),
             md_selfref_merged: Vec::new(),
@@ -535,7 +561,7 @@ impl<'a> Parser<'a> {
         if let Some((&n, &(_, pos))) = self.fwd_global_nums.iter().min_by_key(|(&n, _)| n) {
             return self.err(pos, format!("use of undefined value '@{n}'"));
         }
-        if let Some((&n, &pos)) = self.md_fwd.iter().min_by_key(|(&n, _)| n) {
+        if let Some((n, pos)) = self.md_fwd.first() {
             return self.err(pos, format!("use of undefined metadata '!{n}'"));
         }
         Ok(())

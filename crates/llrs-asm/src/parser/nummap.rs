@@ -8,11 +8,13 @@ use rustc_hash::FxHashMap;
 pub(crate) struct NumMap<V: Copy> {
     dense: Vec<Option<V>>,
     sparse: FxHashMap<u32, V>,
+    /// How many keys have a value.
+    len: usize,
 }
 
 impl<V: Copy> Default for NumMap<V> {
     fn default() -> Self {
-        NumMap { dense: Vec::new(), sparse: FxHashMap::default() }
+        NumMap { dense: Vec::new(), sparse: FxHashMap::default(), len: 0 }
     }
 }
 
@@ -35,13 +37,44 @@ impl<V: Copy> NumMap<V> {
     /// Sets the value of `n`.
     pub fn insert(&mut self, n: u32, v: V) {
         let i = n as usize;
-        if i < self.dense.len() {
-            self.dense[i] = Some(v);
-        } else if i <= self.dense.len() * 2 + 1024 {
+        let old = if i < self.dense.len() {
+            let stale = if self.sparse.is_empty() { None } else { self.sparse.remove(&n) };
+            self.dense[i].replace(v).or(stale)
+        } else if i <= self.dense.len() * 2 + 1024 && !self.sparse.contains_key(&n) {
             self.dense.resize(i + 1, None);
             self.dense[i] = Some(v);
+            None
         } else {
-            self.sparse.insert(n, v);
+            self.sparse.insert(n, v)
+        };
+        if old.is_none() {
+            self.len += 1;
+        }
+    }
+
+    /// Removes the value of `n`, giving it back.
+    pub fn remove(&mut self, n: u32) -> Option<V> {
+        let old = match self.dense.get_mut(n as usize).and_then(Option::take) {
+            Some(v) => Some(v),
+            None if self.sparse.is_empty() => None,
+            None => self.sparse.remove(&n),
+        };
+        if old.is_some() {
+            self.len -= 1;
+        }
+        old
+    }
+
+    /// The smallest key with a value, and its value.
+    pub fn first(&self) -> Option<(u32, V)> {
+        if self.len == 0 {
+            return None;
+        }
+        let dense = self.dense.iter().enumerate().find_map(|(i, v)| v.map(|v| (i as u32, v)));
+        let sparse = self.sparse.iter().map(|(&n, &v)| (n, v)).min_by_key(|&(n, _)| n);
+        match (dense, sparse) {
+            (Some(d), Some(s)) => Some(if s.0 < d.0 { s } else { d }),
+            (d, s) => d.or(s),
         }
     }
 }
@@ -49,6 +82,28 @@ impl<V: Copy> NumMap<V> {
 #[cfg(test)]
 mod tests {
     use super::NumMap;
+
+    #[test]
+    fn remove_and_first() {
+        let mut m = NumMap::default();
+        m.insert(1_000_000, 'a');
+        m.insert(7, 'b');
+        m.insert(3, 'c');
+        m.insert(1500, 'x');
+        m.insert(1000, 'd');
+        m.insert(1500, 'e');
+        assert_eq!(m.remove(1500), Some('e'));
+        assert_eq!(m.get(1500), None);
+        assert_eq!(m.remove(1000), Some('d'));
+        assert_eq!(m.first(), Some((3, 'c')));
+        assert_eq!(m.remove(3), Some('c'));
+        assert_eq!(m.remove(3), None);
+        assert_eq!(m.first(), Some((7, 'b')));
+        assert_eq!(m.remove(7), Some('b'));
+        assert_eq!(m.first(), Some((1_000_000, 'a')));
+        assert_eq!(m.remove(1_000_000), Some('a'));
+        assert_eq!(m.first(), None);
+    }
 
     #[test]
     fn sparse_then_dense() {

@@ -76,7 +76,9 @@ pub fn is_mir(file_name: &str) -> bool {
 /// `<stdin>`): the whole output of `llrs fmt`, starting with the `; ModuleID = 'FILE'` line.
 pub fn format_source(src: &[u8], file_name: &str) -> Result<Vec<u8>, FmtError> {
     let module = parse_source(src, file_name)?;
-    Ok(render(&module, file_name, src.len()))
+    let text = render(&module, file_name, src.len());
+    super::drop_in_background(module);
+    Ok(text)
 }
 
 /// Reads the source text of `file_name` into a module (Machine IR is refused), as

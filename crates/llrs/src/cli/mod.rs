@@ -3,3 +3,12 @@
 
 pub mod fmt;
 pub mod verify;
+
+/// Frees `value` on another thread. A command is done with a module once it has printed or
+/// verified it, and freeing a large one takes a twentieth of the whole run: this lets the next
+/// file (or the process's exit, which frees everything at once) go on meanwhile.
+pub fn drop_in_background<T: Send + 'static>(value: T) {
+    if std::thread::Builder::new().name("llrs-drop".into()).spawn(move || drop(value)).is_err() {
+        // No thread to be had: the value was moved into the failed closure and is freed here.
+    }
+}

@@ -7,7 +7,10 @@ use super::fmt::{load_source, FmtError};
 /// or the verifier's report followed by `llrs: FILE: error: input module is broken!`.
 pub fn verify_source(src: &[u8], file_name: &str) -> Result<Vec<String>, String> {
     match load_source(src, file_name) {
-        Ok(loaded) => Ok(loaded.warnings),
+        Ok(loaded) => {
+            super::drop_in_background(loaded.module);
+            Ok(loaded.warnings)
+        }
         Err(FmtError::Verify { warnings, messages, .. }) => {
             let mut text = String::new();
             for line in warnings.iter().chain(&messages) {

@@ -1,0 +1,149 @@
+//! Verification of a large module on several threads.
+//!
+//! The functions are split into runs of about equal size, each verified by its own [`Verifier`]
+//! on the rayon pool; the module-level checks then run once, on what the runs learnt together.
+//! The result is the report of the walk in order: when a run finds anything at all, or the runs
+//! together break a rule that spans functions, the module is verified again in order, so that
+//! every report, its order and what it stops at stay LLVM's. Valid modules, the common case,
+//! are verified once, in parallel.
+
+use crate::function::FnState;
+use crate::report::Report;
+use crate::walk::Verifier;
+use llrs_ir::Module;
+use rayon::prelude::*;
+
+/// Below this many instructions the threads would cost more than they save.
+const MIN_INSTRUCTIONS: usize = 20_000;
+
+/// Runs per thread: more than one, so that a thread that finishes early takes another.
+const RUNS_PER_THREAD: usize = 2;
+
+/// The report of `m` verified in parallel, or `None` when the module is small, there is one
+/// thread, or the walk in order must decide.
+pub(crate) fn verify(m: &Module) -> Option<Report> {
+    verify_from(m, MIN_INSTRUCTIONS)
+}
+
+/// [`verify`] for modules of at least `min_instructions` instructions.
+fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
+    let threads = rayon::current_num_threads();
+    if threads < 2 || m.functions.len() < 2 {
+        return None;
+    }
+    let sizes: Vec<usize> = m
+        .functions
+        .iter()
+        .map(|&g| m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).map_or(1, |b| b.insts.len() + 1))
+        .collect();
+    let total: usize = sizes.iter().sum();
+    if total < min_instructions {
+        return None;
+    }
+    let runs = split(&sizes, threads * RUNS_PER_THREAD);
+    let mut first = Verifier::new(m);
+    first.collect_assign_ids();
+    let (users, insts) = (first.assign_users.clone(), first.assign_insts.clone());
+    let verified: Vec<Verifier<'_>> = runs
+        .par_iter()
+        .map(|range| {
+            let mut v = Verifier::new(m);
+            v.assign_users = users.clone();
+            v.assign_insts = insts.clone();
+            // Functions are numbered from 1 in module order, as the walk in order numbers them.
+            let mut st = FnState { number: range.start as u32, ..FnState::default() };
+            for &g in &m.functions[range.clone()] {
+                v.verify_function(g, &mut st);
+            }
+            v
+        })
+        .collect();
+    let mut verified = verified.into_iter();
+    let mut merged = verified.next()?;
+    if !merged.clean_alone() {
+        return None;
+    }
+    for v in verified {
+        if !v.clean_alone() || !merged.absorb(v) {
+            return None;
+        }
+    }
+    Some(merged.finish())
+}
+
+/// Splits `0..sizes.len()` into at most `parts` consecutive ranges of about equal total size.
+fn split(sizes: &[usize], parts: usize) -> Vec<std::ops::Range<usize>> {
+    let total: usize = sizes.iter().sum();
+    let target = total.div_ceil(parts.max(1)).max(1);
+    let mut runs = Vec::with_capacity(parts);
+    let (mut start, mut acc) = (0, 0);
+    for (i, &s) in sizes.iter().enumerate() {
+        acc += s;
+        if acc >= target {
+            runs.push(start..i + 1);
+            start = i + 1;
+            acc = 0;
+        }
+    }
+    if start < sizes.len() {
+        runs.push(start..sizes.len());
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split, verify_from};
+
+    fn module(src: &str) -> llrs_ir::Module {
+        llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses")
+    }
+
+    /// On two threads or more: the parallel walk's answer, `None` when it defers to the walk in
+    /// order.
+    fn parallel(src: &str) -> Option<crate::Report> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+        let m = module(src);
+        pool.install(|| verify_from(&m, 0))
+    }
+
+    #[test]
+    fn valid_module_is_verified_in_parallel() {
+        let src = "define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+                   define void @g() {\n  call i32 @f(i32 2)\n  ret void\n}\n\
+                   define void @h() {\n  ret void\n}\n";
+        let report = parallel(src).expect("verified in parallel");
+        assert!(report.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_failure_leaves_the_report_to_the_walk_in_order() {
+        let src = "define void @f() {\n  ret void\n}\n\
+                   define void @g() {\nentry:\n  ret void\nnext:\n  br label %entry\n}\n";
+        assert!(parallel(src).is_none());
+        let report = crate::verify(&module(src));
+        assert_eq!(report.diagnostics[0].message, "Entry block to function must not have predecessors!");
+    }
+
+    #[test]
+    fn a_subprogram_shared_by_two_runs_is_found() {
+        let src = "define void @f() !dbg !3 {\n  ret void\n}\n\
+                   define void @g() !dbg !3 {\n  ret void\n}\n\
+                   !llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!5}\n\
+                   !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)\n\
+                   !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+                   !3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, spFlags: DISPFlagDefinition, unit: !0)\n\
+                   !5 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
+        assert!(parallel(src).is_none());
+        let report = crate::verify(&module(src));
+        assert_eq!(report.diagnostics[0].message, "DISubprogram attached to more than one function");
+    }
+
+    #[test]
+    fn split_covers_everything_in_order() {
+        let runs = split(&[5, 1, 1, 1, 9, 2, 2], 3);
+        assert_eq!(runs, vec![0..3, 3..5, 5..7]);
+        assert_eq!(split(&[1, 1], 8), vec![0..1, 1..2]);
+        assert!(split(&[], 4).is_empty());
+    }
+}
