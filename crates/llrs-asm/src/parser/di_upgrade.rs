@@ -89,12 +89,18 @@ pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
 /// Field names the rewrites below ask for that are not printed: legacy fields folded away.
 const QUERIED_FIELDS: &[&str] = &["isLocal", "isDefinition", "isOptimized", "virtuality"];
 
+/// A field as written: its name's symbol and its value.
+type Field = (Option<Symbol>, DiValue);
+
+/// A field LLVM does not print: symbol, its name when known, value.
+type Extra = (Option<Symbol>, Option<&'static str>, DiValue);
+
 /// A node's fields while they are rewritten: those LLVM prints by their place in the print
 /// order, the others (symbol, name when known, value) in the order written.
 struct Fields {
     order: &'static [DiField],
-    slots: SmallVec<[Option<(Option<Symbol>, DiValue)>; 24]>,
-    extras: SmallVec<[(Option<Symbol>, Option<&'static str>, DiValue); 2]>,
+    slots: SmallVec<[Option<Field>; 24]>,
+    extras: SmallVec<[Extra; 2]>,
 }
 
 impl Fields {
