@@ -31,6 +31,14 @@ impl Interner {
     pub fn lookup(&self, s: &[u8]) -> Option<Symbol> {
         self.map.get(s).copied()
     }
+    /// How many symbols there are (each symbol's number is below this).
+    pub fn len(&self) -> usize {
+        self.strings.len()
+    }
+    /// True when nothing is interned.
+    pub fn is_empty(&self) -> bool {
+        self.strings.is_empty()
+    }
     /// The bytes of a symbol.
     #[inline]
     pub fn get(&self, sym: Symbol) -> &[u8] {

@@ -17,7 +17,7 @@ fn node_hash(node: &MdNode) -> u64 {
 
 impl<'a> Parser<'a> {
     /// `!N` for a numbered node, creating a forward reference when unknown.
-    fn md_num_ref(&mut self, n: u32, pos: usize) -> MdId {
+    pub(crate) fn md_num_ref(&mut self, n: u32, pos: usize) -> MdId {
         if let Some(id) = self.md_nums.get(n) {
             return id;
         }
@@ -25,6 +25,9 @@ impl<'a> Parser<'a> {
         self.md_nums.insert(n, id);
         self.md_fwd.insert(n, pos);
         self.md_fwd_ids.insert(id);
+        if let Some(nums) = &mut self.placeholder_nums {
+            nums.push((id, n));
+        }
         id
     }
 
@@ -42,6 +45,12 @@ impl<'a> Parser<'a> {
 
     /// `!N = [distinct] node` at top level (current token is `!`).
     pub fn parse_standalone_metadata(&mut self) -> PResult<()> {
+        let (n, node) = self.read_standalone_metadata()?;
+        self.define_md(n, node)
+    }
+
+    /// `!N = [distinct] node`, read but not defined yet.
+    pub(crate) fn read_standalone_metadata(&mut self) -> PResult<(u32, MdNode)> {
         self.next();
         if !self.is(Tok::Int) {
             return self.err_here("expected metadata number");
@@ -60,7 +69,12 @@ impl<'a> Parser<'a> {
             Tok::MetadataVar => self.parse_specialized_body(distinct)?,
             _ => return self.err_here("expected metadata node"),
         };
-        let mut node = node;
+        Ok((n, node))
+    }
+
+    /// Defines `!n` as `node`, read just before the current token: LLVM's uniquing of nodes
+    /// whose operands are not defined yet included.
+    pub(crate) fn define_md(&mut self, n: u32, mut node: MdNode) -> PResult<()> {
         match self.md_nums.get(n) {
             Some(id) => {
                 if self.md_fwd.remove(n).is_none() {
@@ -105,6 +119,13 @@ impl<'a> Parser<'a> {
 
     /// `!name = !{!0, !1}`
     pub fn parse_named_metadata(&mut self) -> PResult<()> {
+        let (name, ops) = self.read_named_metadata()?;
+        self.add_named_md(name, ops);
+        Ok(())
+    }
+
+    /// `!name = !{!0, !1}`, read but not added yet.
+    pub(crate) fn read_named_metadata(&mut self) -> PResult<(llrs_ir::Symbol, Vec<MdId>)> {
         let name = self.val_sym();
         self.next();
         self.expect(Tok::Equal, "expected '=' here")?;
@@ -134,12 +155,16 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(Tok::RBrace, "expected end of metadata node")?;
+        Ok((name, ops))
+    }
+
+    /// Appends operands to the named node `name` (made when new).
+    pub(crate) fn add_named_md(&mut self, name: llrs_ir::Symbol, ops: Vec<MdId>) {
         if let Some(e) = self.m.named_md.iter_mut().find(|(n, _)| *n == name) {
             e.1.extend(ops);
         } else {
             self.m.named_md.push((name, ops));
         }
-        Ok(())
     }
 
     /// After `!`, at `{`: a tuple's body.

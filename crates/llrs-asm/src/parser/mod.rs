@@ -15,6 +15,7 @@ mod instructions;
 mod intrinsic_upgrade;
 mod intrinsics;
 mod lifetime;
+mod md_tail;
 mod md_unique;
 mod md_upgrade;
 mod metadata;
@@ -203,6 +204,13 @@ pub(crate) struct Parser<'a> {
     /// The function whose `define` header is being read: LLVM creates it only after its
     /// header, so a `blockaddress` of it there is a forward reference.
     pub header_fn: Option<GlobalId>,
+    /// On a thread reading the metadata at the end of the file: the placeholder made for each
+    /// `!N` referenced, with its number.
+    pub placeholder_nums: Option<Vec<(MdId, u32)>>,
+    /// Where the metadata at the end of the file starts, and the other thread reading it.
+    pub tail: Option<(usize, std::sync::mpsc::Receiver<Option<Box<md_tail::Tail<'a>>>>)>,
+    /// Whether the metadata at the end was taken from the other thread.
+    pub used_tail: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -248,6 +256,9 @@ impl<'a> Parser<'a> {
             summary: Default::default(),
             fwd_addrs: Default::default(),
             header_fn: None,
+            placeholder_nums: None,
+            tail: None,
+            used_tail: false,
         }
     }
 
@@ -410,6 +421,9 @@ impl<'a> Parser<'a> {
         }
         self.set_data_layout()?;
         loop {
+            if self.tail.as_ref().is_some_and(|(start, _)| *start == self.pos()) {
+                self.take_tail()?;
+            }
             if self.is_kw(b"target") {
                 return self.err_here("expected top-level entity");
             }
@@ -616,6 +630,31 @@ impl<'a> Parser<'a> {
 
 /// Parses a module, turning the first error into an LLVM-style diagnostic.
 pub(crate) fn parse(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
+    let Some(start) = md_tail::find_tail(src) else { return parse_in_order(src, file) };
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let worker = std::thread::Builder::new()
+            .name("llrs-metadata".into())
+            .spawn_scoped(scope, move || drop(tx.send(md_tail::read_tail(src, start))));
+        if worker.is_err() {
+            return parse_in_order(src, file);
+        }
+        let mut p = Parser::new(src);
+        p.tail = Some((start, rx));
+        // Without `source_filename`, LLVM names the module's source after its input (summary
+        // entries need it for the GUIDs of local values).
+        p.m.source_filename = Some(file.as_bytes().to_vec());
+        match p.parse_module() {
+            Ok(()) => Ok(p.m),
+            // Errors are the ones reading in order gives, at its positions.
+            Err(_) if p.used_tail => parse_in_order(src, file),
+            Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
+        }
+    })
+}
+
+/// Reads `src` on this thread alone.
+fn parse_in_order(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
     let mut p = Parser::new(src);
     // Without `source_filename`, LLVM names the module's source after its input (summary
     // entries need it for the GUIDs of local values).

@@ -1,0 +1,408 @@
+//! The metadata that ends a large module, read on a second thread while the first thread reads
+//! everything before it.
+//!
+//! `llvm-dis` prints every numbered and named metadata node after the functions, and in a module
+//! with debug info they are half the text. [`find_tail`] finds where that run of metadata starts
+//! (at the start of a line); [`read_tail`] reads it, on its own thread, with a parser of its own:
+//! each definition is read but not defined, every `!N` it names is a placeholder of that parser.
+//! When the main parser arrives at the start of the run, at the top level, it takes the nodes in
+//! and defines them in order with [`Parser::define_md`] and [`Parser::add_named_md`], exactly as
+//! reading them itself would ([`Parser::replay_tail`]): symbols, types, constants and inline nodes
+//! are interned in its context, and every `!N` goes through its [`Parser::md_num_ref`].
+//!
+//! Exactness comes first. The other thread's work is used only when the main parser stands at
+//! the run's start at the top level. Whatever this path does not carry over exactly (a constant
+//! expression, a function-local value, a global or a type the module does not define before the
+//! run) makes the main parser fail, and a module read with the other thread's help that fails at
+//! all is read again on one thread, so that every error is the one, at the position, that reading
+//! in order gives.
+
+use super::{PErr, PResult, Parser};
+use crate::lexer::Tok;
+use llrs_ir::module::GlobalId;
+use llrs_ir::{Const, ConstId, DiValue, Md, MdId, MdKind, MdNode, Symbol, Type, TypeId};
+use rustc_hash::FxHashMap;
+
+/// Below this many bytes of trailing metadata a second thread is not worth starting.
+pub(crate) const MIN_TAIL: usize = 1 << 20;
+
+/// Where the metadata definitions that end `src` start, when they are at least [`MIN_TAIL`]
+/// bytes: the first of the last lines that are metadata definitions (`!...`), blank, comments or
+/// indented continuations.
+pub(crate) fn find_tail(src: &[u8]) -> Option<usize> {
+    if src.len() < MIN_TAIL {
+        return None;
+    }
+    let mut start = None;
+    let mut end = src.len();
+    while end > 0 {
+        let line_start = memchr::memrchr(b'\n', &src[..end - 1]).map_or(0, |i| i + 1);
+        let line = &src[line_start..end];
+        match line.first() {
+            Some(b'!') => start = Some(line_start),
+            None | Some(b' ' | b'\t' | b'\r' | b'\n' | b';') => {}
+            Some(_) => break,
+        }
+        end = line_start;
+    }
+    start.filter(|&s| src.len() - s >= MIN_TAIL)
+}
+
+/// One top-level definition of the run, in the other thread's terms.
+enum Event {
+    /// `!N = node`.
+    Def(u32, MdNode),
+    /// `!name = !{...}`.
+    Named(Symbol, Vec<MdId>),
+}
+
+/// The run of metadata read by the other thread.
+pub(crate) struct Tail<'a> {
+    /// Where the run ends: the first token that is not a metadata definition.
+    end: usize,
+    /// The definitions in order.
+    events: Vec<Event>,
+    /// The parser that read them (its context holds what the events refer to).
+    p: Parser<'a>,
+}
+
+/// Reads the metadata definitions of `src` from `start` on; `None` at the first error (the main
+/// parser then reads them itself and reports it).
+pub(crate) fn read_tail(src: &[u8], start: usize) -> Option<Box<Tail<'_>>> {
+    let mut p = Parser::new(src);
+    p.lex.set_pos(start);
+    p.next();
+    if p.pos() != start {
+        return None;
+    }
+    p.placeholder_nums = Some(Vec::new());
+    let mut events = Vec::new();
+    loop {
+        match p.tok.kind {
+            Tok::Exclaim => {
+                let (n, node) = p.read_standalone_metadata().ok()?;
+                events.push(Event::Def(n, node));
+            }
+            Tok::MetadataVar => {
+                let (name, ops) = p.read_named_metadata().ok()?;
+                events.push(Event::Named(name, ops));
+            }
+            _ => break,
+        }
+    }
+    Some(Box::new(Tail { end: p.pos(), events, p }))
+}
+
+/// Carrying the other thread's ids over: `Err` when something cannot be carried exactly.
+type Carry<T> = Result<T, ()>;
+
+/// Memos of ids already carried over from the other thread's parser.
+struct Remap {
+    syms: Vec<u32>,
+    mds: Vec<u32>,
+    types: FxHashMap<TypeId, TypeId>,
+    consts: FxHashMap<ConstId, ConstId>,
+    /// The number of each placeholder.
+    nums: FxHashMap<MdId, u32>,
+}
+
+const UNSET: u32 = u32::MAX;
+
+impl<'a> Parser<'a> {
+    /// At the start of the trailing metadata, at the top level: takes in what the other thread
+    /// read and goes on after it, or reads it here when the other thread failed.
+    pub(crate) fn take_tail(&mut self) -> PResult<()> {
+        let Some((_, rx)) = self.tail.take() else { return Ok(()) };
+        let Ok(Some(tail)) = rx.recv() else { return Ok(()) };
+        self.used_tail = true;
+        let end = tail.end;
+        if self.replay_tail(*tail).is_err() {
+            return Err(PErr {
+                pos: self.pos(),
+                msg: "metadata read on another thread could not be carried over".into(),
+            });
+        }
+        self.lex.set_pos(end);
+        self.next();
+        Ok(())
+    }
+
+    /// Defines the nodes of the run in order, as reading them here would.
+    fn replay_tail(&mut self, tail: Tail<'a>) -> Carry<()> {
+        let Tail { events, p: w, .. } = tail;
+        let mut r = Remap {
+            syms: vec![UNSET; w.m.ctx.names.len()],
+            mds: vec![UNSET; w.m.ctx.num_mds()],
+            types: FxHashMap::default(),
+            consts: FxHashMap::default(),
+            nums: w.placeholder_nums.iter().flatten().copied().collect(),
+        };
+        for event in events {
+            match event {
+                Event::Def(n, mut node) => {
+                    self.carry_node(&mut r, &w, &mut node)?;
+                    self.define_md(n, node).map_err(|_| ())?;
+                }
+                Event::Named(name, ops) => {
+                    let name = self.carry_sym(&mut r, &w, name);
+                    let ops = ops.into_iter().map(|id| self.carry_md_id(&mut r, &w, id)).collect::<Carry<Vec<_>>>()?;
+                    self.add_named_md(name, ops);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn carry_sym(&mut self, r: &mut Remap, w: &Parser<'_>, s: Symbol) -> Symbol {
+        let slot = &mut r.syms[s.0 as usize];
+        if *slot == UNSET {
+            *slot = self.m.ctx.sym_bytes(w.m.ctx.name(s)).0;
+        }
+        Symbol(*slot)
+    }
+
+    fn carry_node(&mut self, r: &mut Remap, w: &Parser<'_>, node: &mut MdNode) -> Carry<()> {
+        if let MdKind::Special(s) = node.kind {
+            node.kind = MdKind::Special(self.carry_sym(r, w, s));
+        }
+        for op in node.ops.iter_mut() {
+            *op = self.carry_md(r, w, *op)?;
+        }
+        for (name, v) in node.fields.iter_mut() {
+            if let Some(s) = name {
+                *s = self.carry_sym(r, w, *s);
+            }
+            match v {
+                DiValue::Md(m) => *m = self.carry_md(r, w, *m)?,
+                DiValue::Int(_) => {}
+                DiValue::Str(s) | DiValue::Ident(s) | DiValue::BigInt(s) => *s = self.carry_sym(r, w, *s),
+                DiValue::Flags(list) => {
+                    for s in list.iter_mut() {
+                        *s = self.carry_sym(r, w, *s);
+                    }
+                }
+                DiValue::List(items) => {
+                    for m in items.iter_mut() {
+                        *m = self.carry_md(r, w, *m)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn carry_md(&mut self, r: &mut Remap, w: &Parser<'_>, m: Md) -> Carry<Md> {
+        Ok(match m {
+            Md::Null => Md::Null,
+            Md::Node(id) => Md::Node(self.carry_md_id(r, w, id)?),
+            Md::Str(s) => Md::Str(self.carry_sym(r, w, s)),
+            Md::Const(c) => Md::Const(self.carry_const(r, w, c)?),
+            Md::Local(_) => return Err(()),
+        })
+    }
+
+    fn carry_md_id(&mut self, r: &mut Remap, w: &Parser<'_>, id: MdId) -> Carry<MdId> {
+        let memo = *r.mds.get(id.0 as usize).ok_or(())?;
+        if memo != UNSET {
+            return Ok(MdId(memo));
+        }
+        let carried = match r.nums.get(&id) {
+            // `!N`: where the other thread first met it is where reading in order would have.
+            Some(&n) => {
+                let pos = w.md_fwd.get(n).ok_or(())?;
+                self.md_num_ref(n, pos)
+            }
+            // An inline node (`!{...}`, `!DIExpression(...)`), uniqued as it is read.
+            None => {
+                let mut node = w.m.ctx.md(id).clone();
+                self.carry_node(r, w, &mut node)?;
+                self.m.ctx.md_intern(node)
+            }
+        };
+        r.mds[id.0 as usize] = carried.0;
+        Ok(carried)
+    }
+
+    fn carry_type(&mut self, r: &mut Remap, w: &Parser<'_>, t: TypeId) -> Carry<TypeId> {
+        if let Some(&t) = r.types.get(&t) {
+            return Ok(t);
+        }
+        let ty = match w.m.ctx.type_of(t).clone() {
+            Type::Array(n, e) => Type::Array(n, self.carry_type(r, w, e)?),
+            Type::Vector { scalable, len, elem } => Type::Vector { scalable, len, elem: self.carry_type(r, w, elem)? },
+            Type::Struct { packed, elems } => {
+                Type::Struct { packed, elems: elems.iter().map(|&e| self.carry_type(r, w, e)).collect::<Carry<_>>()? }
+            }
+            Type::Function { ret, params, vararg } => Type::Function {
+                ret: self.carry_type(r, w, ret)?,
+                params: params.iter().map(|&p| self.carry_type(r, w, p)).collect::<Carry<_>>()?,
+                vararg,
+            },
+            Type::TargetExt { name, types, ints } => Type::TargetExt {
+                name: self.carry_sym(r, w, name),
+                types: types.iter().map(|&p| self.carry_type(r, w, p)).collect::<Carry<_>>()?,
+                ints,
+            },
+            // A struct by its name, when the module already knows it by that name.
+            Type::Named(s) => {
+                let name = w.m.ctx.structs[s].name.ok_or(())?;
+                let name = self.carry_sym(r, w, name);
+                if self.type_aliases.contains_key(&name) {
+                    return Err(());
+                }
+                let s = self.m.ctx.find_struct(name).ok_or(())?;
+                let carried = self.m.ctx.structs[s].ty.ok_or(())?;
+                r.types.insert(t, carried);
+                return Ok(carried);
+            }
+            simple => simple,
+        };
+        let carried = self.m.ctx.ty(ty);
+        r.types.insert(t, carried);
+        Ok(carried)
+    }
+
+    fn carry_const(&mut self, r: &mut Remap, w: &Parser<'_>, c: ConstId) -> Carry<ConstId> {
+        if let Some(&c) = r.consts.get(&c) {
+            return Ok(c);
+        }
+        let list = |p: &mut Self, r: &mut Remap, items: &[ConstId]| -> Carry<Box<[ConstId]>> {
+            items.iter().map(|&i| p.carry_const(r, w, i)).collect()
+        };
+        let konst = match w.m.ctx.const_of(c).clone() {
+            Const::Int(t, v) => Const::Int(self.carry_type(r, w, t)?, v),
+            Const::Float(t, v) => Const::Float(self.carry_type(r, w, t)?, v),
+            Const::Null(t) => Const::Null(self.carry_type(r, w, t)?),
+            Const::NoneToken(t) => Const::NoneToken(self.carry_type(r, w, t)?),
+            Const::Undef(t) => Const::Undef(self.carry_type(r, w, t)?),
+            Const::Poison(t) => Const::Poison(self.carry_type(r, w, t)?),
+            Const::Zero(t) => Const::Zero(self.carry_type(r, w, t)?),
+            Const::Array(t, e) => Const::Array(self.carry_type(r, w, t)?, list(self, r, &e)?),
+            Const::Struct(t, e) => Const::Struct(self.carry_type(r, w, t)?, list(self, r, &e)?),
+            Const::Vector(t, e) => Const::Vector(self.carry_type(r, w, t)?, list(self, r, &e)?),
+            Const::Bytes(t, b) => Const::Bytes(self.carry_type(r, w, t)?, b),
+            Const::Splat(t, e) => Const::Splat(self.carry_type(r, w, t)?, self.carry_const(r, w, e)?),
+            Const::Global(t, g) => Const::Global(self.carry_type(r, w, t)?, self.carry_global(r, w, g)?),
+            // Expressions may fold with the module's data layout; addresses of blocks and
+            // functions refer to bodies: left to reading in order.
+            Const::Expr(_)
+            | Const::PtrAuth(..)
+            | Const::BlockAddress(..)
+            | Const::DsoLocalEquivalent(..)
+            | Const::NoCfi(..) => return Err(()),
+        };
+        let carried = self.m.ctx.konst(konst);
+        r.consts.insert(c, carried);
+        Ok(carried)
+    }
+
+    /// A global the module defined or declared before the run (a forward reference is left to
+    /// reading in order, which records where it was first used).
+    fn carry_global(&mut self, r: &mut Remap, w: &Parser<'_>, g: GlobalId) -> Carry<GlobalId> {
+        let carried = match w.m.globals[g].name {
+            Some(name) => {
+                let name = self.carry_sym(r, w, name);
+                *self.global_names.get(&name).ok_or(())?
+            }
+            None => {
+                let n = w.fwd_global_nums.iter().find(|(_, &(x, _))| x == g).map(|(&n, _)| n).ok_or(())?;
+                *self.global_nums.get(&n).ok_or(())?
+            }
+        };
+        if self.fwd_globals.contains_key(&carried) || self.fwd_global_nums.values().any(|&(x, _)| x == carried) {
+            return Err(());
+        }
+        Ok(carried)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{find_tail, MIN_TAIL};
+    use crate::parser::{parse, parse_in_order, Parser};
+
+    /// A module whose trailing metadata is over [`MIN_TAIL`] bytes, with `extra` among it.
+    fn big_module(extra: &str) -> String {
+        let mut s = String::from(
+            "%struct.S = type { i32 }\n@g = global i32 0\n\
+             define void @f() !dbg !3 {\n  ret void, !dbg !9\n}\n\
+             !llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!5, !6}\n\
+             !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug, globals: !7)\n\
+             !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+             !3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, spFlags: DISPFlagDefinition, unit: !0)\n\
+             !5 = !{i32 2, !\"Debug Info Version\", i32 3}\n!6 = !{i32 1, !\"g\", ptr @g}\n\
+             !7 = !{!8}\n!8 = !DIGlobalVariableExpression(var: !10, expr: !DIExpression(DW_OP_plus_uconst, 4))\n\
+             !9 = !DILocation(line: 3, scope: !3)\n\
+             !10 = distinct !DIGlobalVariable(name: \"g\", scope: !0, file: !1, type: !11, isLocal: false, isDefinition: true)\n\
+             !11 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n",
+        );
+        s.push_str(extra);
+        let mut n = 100;
+        while s.len() < 2 * MIN_TAIL {
+            s.push_str(&format!("!{n} = !{{!{}, !\"s{n}\", i64 {n}, !{{}}, ptr @g, [2 x i8] c\"ab\"}}\n", n + 1));
+            n += 1;
+        }
+        s.push_str(&format!("!{n} = !{{}}\n!named = !{{!100, !{n}}}\n"));
+        s
+    }
+
+    /// Reads `src` with the other thread's help: the text printed, and whether its work was
+    /// used.
+    fn both_ways(src: &str) -> (Result<Vec<u8>, String>, Result<Vec<u8>, String>) {
+        let with = parse(src.as_bytes(), "t.ll").map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
+        let alone = parse_in_order(src.as_bytes(), "t.ll").map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
+        (with, alone)
+    }
+
+    fn tail_is_used(src: &str) -> bool {
+        let start = find_tail(src.as_bytes()).expect("a tail");
+        let tail = super::read_tail(src.as_bytes(), start);
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        tx.send(tail).expect("sent");
+        let mut p = Parser::new(src.as_bytes());
+        p.tail = Some((start, rx));
+        let r = p.parse_module();
+        assert!(r.is_ok(), "{:?}", r.err().map(|e| (e.pos, e.msg)));
+        p.used_tail
+    }
+
+    #[test]
+    fn reading_the_tail_on_another_thread_changes_nothing() {
+        let src = big_module("");
+        assert!(tail_is_used(&src));
+        let (with, alone) = both_ways(&src);
+        assert!(alone.is_ok(), "{alone:?}");
+        assert_eq!(with, alone);
+    }
+
+    #[test]
+    fn what_cannot_be_carried_over_is_read_in_order() {
+        // A constant expression, an undefined global, an undefined type, an error, a node
+        // defined twice, a forward reference never defined.
+        for extra in [
+            "!50 = !{ptr getelementptr (i8, ptr @g, i64 4)}\n",
+            "!50 = !{ptr @undefined}\n",
+            "!50 = !{%struct.T zeroinitializer}\n",
+            "!50 = !{%struct.S zeroinitializer}\n",
+            "!50 = !{i32 1, i32}\n",
+            "!5 = !{}\n",
+            "!50 = !{!99999}\n",
+        ] {
+            let src = big_module(extra);
+            let (with, alone) = both_ways(&src);
+            assert_eq!(with, alone, "{extra}");
+        }
+    }
+
+    #[test]
+    fn the_tail_starts_at_the_first_of_the_last_metadata_lines() {
+        let mut src = b"define void @f() {\n  ret void\n}\n\n!llvm.dbg.cu = !{!0}\n".to_vec();
+        let start = src.len() - b"!llvm.dbg.cu = !{!0}\n".len();
+        while src.len() < start + MIN_TAIL {
+            src.extend_from_slice(b"!0 = !{}\n; a comment\n  !{}\n");
+        }
+        assert_eq!(find_tail(&src), Some(start));
+        src.extend_from_slice(b"@g = global i32 0\n");
+        assert_eq!(find_tail(&src), None);
+    }
+}
