@@ -48,6 +48,28 @@ pub(crate) fn find_tail(src: &[u8]) -> Option<usize> {
     start.filter(|&s| src.len() - s >= MIN_TAIL)
 }
 
+/// Where the other thread should start in the run of metadata starting at `run`: so that both
+/// threads finish together, the main thread reads the first part of the run itself when the
+/// text before the run is shorter than the run (reading a byte of metadata costs it about as
+/// much as reading a byte of function bodies). Always the start of a line of the run that starts
+/// with `!`.
+pub(crate) fn split_tail(src: &[u8], run: usize) -> usize {
+    let (before, after) = (run as u64, (src.len() - run) as u64);
+    let ahead = after.saturating_sub(before * 7 / 8) / 2;
+    let mut at = run + ahead as usize;
+    if at == run {
+        return run;
+    }
+    // The next line of the run that starts a definition.
+    while let Some(nl) = memchr::memchr(b'\n', &src[at.min(src.len())..]) {
+        at += nl + 1;
+        if src.get(at) == Some(&b'!') {
+            return at;
+        }
+    }
+    run
+}
+
 /// One top-level definition of the run, in the other thread's terms.
 enum Event {
     /// `!N = node`.
@@ -318,7 +340,7 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{find_tail, MIN_TAIL};
+    use super::{find_tail, split_tail, MIN_TAIL};
     use crate::parser::{parse, parse_in_order, Parser};
 
     /// A module whose trailing metadata is over [`MIN_TAIL`] bytes, with `extra` among it.
@@ -402,7 +424,21 @@ mod tests {
             src.extend_from_slice(b"!0 = !{}\n; a comment\n  !{}\n");
         }
         assert_eq!(find_tail(&src), Some(start));
+        // The text before is short: the main thread takes half the run.
+        let split = split_tail(&src, start);
+        assert_eq!(src[split - 1], b'\n');
+        assert_eq!(src[split], b'!');
+        assert!(split > start + MIN_TAIL / 2 - 100 && split < start + MIN_TAIL / 2 + 100, "{split}");
         src.extend_from_slice(b"@g = global i32 0\n");
         assert_eq!(find_tail(&src), None);
+    }
+
+    #[test]
+    fn a_long_text_before_leaves_the_whole_run_to_the_other_thread() {
+        let mut src = vec![b';'; 4000];
+        src.push(b'\n');
+        let run = src.len();
+        src.extend_from_slice(b"!0 = !{}\n!1 = !{}\n");
+        assert_eq!(split_tail(&src, run), run);
     }
 }

@@ -630,7 +630,8 @@ impl<'a> Parser<'a> {
 
 /// Parses a module, turning the first error into an LLVM-style diagnostic.
 pub(crate) fn parse(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
-    let Some(start) = md_tail::find_tail(src) else { return parse_in_order(src, file) };
+    let Some(run) = md_tail::find_tail(src) else { return parse_in_order(src, file) };
+    let start = md_tail::split_tail(src, run);
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let worker = std::thread::Builder::new()
