@@ -264,11 +264,12 @@ impl<'a> Parser<'a> {
 
     /// A specialized node at a `!DIxxx` token, through its closing parenthesis.
     fn parse_specialized_body(&mut self, distinct: bool) -> PResult<MdNode> {
-        let kw = self.val().into_owned();
+        // A keyword is never escaped: it borrows the source.
+        let kw: &[u8] = &self.val();
         let pos = self.pos();
         self.next();
         self.expect(Tok::LParen, "expected '(' here")?;
-        match kw.as_slice() {
+        match kw {
             b"DIExpression" => {
                 let mut fields = Vec::new();
                 if !self.is(Tok::RParen) {
@@ -299,14 +300,14 @@ impl<'a> Parser<'a> {
                 Ok(MdNode { distinct, kind: MdKind::ArgList, ops: ops.into_boxed_slice(), fields: Box::new([]) })
             }
             _ => {
-                if !kw.starts_with(b"DI") && kw.as_slice() != b"GenericDINode" {
+                if !kw.starts_with(b"DI") && kw != b"GenericDINode" {
                     return self.err(pos, format!("unknown metadata type '{}'", String::from_utf8_lossy(&kw)));
                 }
-                if kw.as_slice() == b"DICompileUnit" && !distinct {
+                if kw == b"DICompileUnit" && !distinct {
                     return self.err(pos, "missing 'distinct', required for !DICompileUnit");
                 }
                 let kind = self.m.ctx.sym_bytes(&kw);
-                let mut fields = Vec::new();
+                let mut fields: SmallVec<[(Option<llrs_ir::Symbol>, DiValue); 16]> = SmallVec::new();
                 if !self.is(Tok::RParen) {
                     loop {
                         if !self.is(Tok::Label) {
@@ -336,7 +337,7 @@ impl<'a> Parser<'a> {
                     distinct,
                     kind: MdKind::Special(kind),
                     ops: Box::new([]),
-                    fields: fields.into_boxed_slice(),
+                    fields: fields.into_vec().into_boxed_slice(),
                 };
                 super::di_upgrade::upgrade_di_node(&mut self.m.ctx, &mut node);
                 Ok(node)
