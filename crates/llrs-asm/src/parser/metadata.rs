@@ -301,12 +301,12 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 if !kw.starts_with(b"DI") && kw != b"GenericDINode" {
-                    return self.err(pos, format!("unknown metadata type '{}'", String::from_utf8_lossy(&kw)));
+                    return self.err(pos, format!("unknown metadata type '{}'", String::from_utf8_lossy(kw)));
                 }
                 if kw == b"DICompileUnit" && !distinct {
                     return self.err(pos, "missing 'distinct', required for !DICompileUnit");
                 }
-                let kind = self.m.ctx.sym_bytes(&kw);
+                let kind = self.m.ctx.sym_bytes(kw);
                 let mut fields: SmallVec<[(Option<llrs_ir::Symbol>, DiValue); 16]> = SmallVec::new();
                 if !self.is(Tok::RParen) {
                     loop {
