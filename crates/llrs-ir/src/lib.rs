@@ -27,6 +27,7 @@ pub mod intrinsic_sig;
 pub mod intrinsics;
 pub mod metadata;
 pub mod module;
+pub mod runs;
 pub mod summary;
 pub mod symbol;
 pub mod types;

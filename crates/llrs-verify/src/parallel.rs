@@ -31,16 +31,12 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
     if threads < 2 || m.functions.len() < 2 {
         return None;
     }
-    let sizes: Vec<usize> = m
-        .functions
-        .iter()
-        .map(|&g| m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).map_or(1, |b| b.insts.len() + 1))
-        .collect();
+    let sizes = llrs_ir::runs::function_sizes(m);
     let total: usize = sizes.iter().sum();
     if total < min_instructions {
         return None;
     }
-    let runs = split(&sizes, threads * RUNS_PER_THREAD);
+    let runs = llrs_ir::runs::balanced_runs(&sizes, threads * RUNS_PER_THREAD);
     let mut first = Verifier::new(m);
     first.collect_assign_ids();
     let (users, insts) = (first.assign_users.clone(), first.assign_insts.clone());
@@ -71,29 +67,9 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
     Some(merged.finish())
 }
 
-/// Splits `0..sizes.len()` into at most `parts` consecutive ranges of about equal total size.
-fn split(sizes: &[usize], parts: usize) -> Vec<std::ops::Range<usize>> {
-    let total: usize = sizes.iter().sum();
-    let target = total.div_ceil(parts.max(1)).max(1);
-    let mut runs = Vec::with_capacity(parts);
-    let (mut start, mut acc) = (0, 0);
-    for (i, &s) in sizes.iter().enumerate() {
-        acc += s;
-        if acc >= target {
-            runs.push(start..i + 1);
-            start = i + 1;
-            acc = 0;
-        }
-    }
-    if start < sizes.len() {
-        runs.push(start..sizes.len());
-    }
-    runs
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{split, verify_from};
+    use super::verify_from;
 
     fn module(src: &str) -> llrs_ir::Module {
         llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses")
@@ -137,13 +113,5 @@ mod tests {
         assert!(parallel(src).is_none());
         let report = crate::verify(&module(src));
         assert_eq!(report.diagnostics[0].message, "DISubprogram attached to more than one function");
-    }
-
-    #[test]
-    fn split_covers_everything_in_order() {
-        let runs = split(&[5, 1, 1, 1, 9, 2, 2], 3);
-        assert_eq!(runs, vec![0..3, 3..5, 5..7]);
-        assert_eq!(split(&[1, 1], 8), vec![0..1, 1..2]);
-        assert!(split(&[], 4).is_empty());
     }
 }

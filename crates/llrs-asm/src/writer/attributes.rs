@@ -247,7 +247,7 @@ impl Writer<'_> {
 
     /// `attributes #N = { ... }` lines.
     pub(super) fn write_attr_groups(&mut self) {
-        let order = std::mem::take(&mut self.slots.attr_order);
+        let order = std::mem::take(&mut std::sync::Arc::make_mut(&mut self.slots).attr_order);
         for (i, &a) in order.iter().enumerate() {
             self.out.extend_from_slice(b"attributes #");
             write_u64(&mut self.out, i as u64);
@@ -255,7 +255,7 @@ impl Writer<'_> {
             self.write_attr_set(a, true);
             self.out.extend_from_slice(b" }\n");
         }
-        self.slots.attr_order = order;
+        std::sync::Arc::make_mut(&mut self.slots).attr_order = order;
     }
 }
 

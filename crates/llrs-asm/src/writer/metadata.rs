@@ -122,7 +122,12 @@ impl Writer<'_> {
             _ => {
                 let slot = match self.slots.md.get(n) {
                     Some(s) => Some(s),
-                    None => self.slots.late_md(self.c, n),
+                    // Numbered as met, in printing order: only printing in order knows it.
+                    None if self.slots_ready => {
+                        self.out_of_order = true;
+                        None
+                    }
+                    None => std::sync::Arc::make_mut(&mut self.slots).late_md(self.c, n),
                 };
                 match slot {
                     Some(s) => {

@@ -29,8 +29,26 @@ use types::TypePrinter;
 
 /// Prints `module` as `llvm-dis` does, appending to `out`.
 pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
+    print_with(module, out, module::PARALLEL_PRINT_MIN)
+}
+
+/// [`print_module_into`], printing functions on several threads from `parallel_min`
+/// instructions on.
+pub(crate) fn print_with(module: &Module, out: Vec<u8>, parallel_min: usize) -> Vec<u8> {
+    let start = out.len();
+    let mut w = Writer::new(module);
+    w.parallel_min = parallel_min;
+    w.out = out;
+    w.print_module();
+    if !w.out_of_order {
+        return w.out;
+    }
+    // A node numbered as printing meets it: print again, in order.
+    let mut out = w.out;
+    out.truncate(start);
     let mut w = Writer::new(module);
     w.out = out;
+    w.in_order = true;
     w.print_module();
     w.out
 }
@@ -53,14 +71,22 @@ pub(crate) struct Writer<'a> {
     m: &'a Module,
     c: &'a Context,
     out: Vec<u8>,
-    types: TypePrinter,
-    slots: ModuleSlots,
+    types: std::sync::Arc<TypePrinter>,
+    slots: std::sync::Arc<ModuleSlots>,
     /// The function being printed.
     func: Option<GlobalId>,
     /// Its local slots.
     fslots: FuncSlots,
     /// The datalayout's program address space.
     prog_as: u32,
+    /// Every function's slots are made already (functions printed on several threads).
+    slots_ready: bool,
+    /// Printing functions on several threads met what only printing in order can number.
+    out_of_order: bool,
+    /// Functions are printed on this thread only.
+    in_order: bool,
+    /// From how many instructions functions are printed on several threads.
+    parallel_min: usize,
 }
 
 /// The program address space of a datalayout string (`P<n>`).
@@ -84,11 +110,15 @@ impl<'a> Writer<'a> {
             m,
             c: &m.ctx,
             out: Vec::with_capacity(1 << 16),
-            types: TypePrinter::new(m),
-            slots: ModuleSlots::new(m),
+            types: std::sync::Arc::new(TypePrinter::new(m)),
+            slots: std::sync::Arc::new(ModuleSlots::new(m)),
             func: None,
             fslots: FuncSlots::default(),
             prog_as: program_addrspace(m.data_layout.as_deref()),
+            slots_ready: false,
+            out_of_order: false,
+            in_order: false,
+            parallel_min: module::PARALLEL_PRINT_MIN,
         }
     }
 

@@ -11,7 +11,11 @@ use llrs_ir::module::{
     sanitizer, ComdatId, DllStorage, Global, GlobalId, Linkage, ThreadLocal, UnnamedAddr, Visibility,
 };
 use llrs_ir::{BlockId, Value};
+use rayon::prelude::*;
 use rustc_hash::FxHashSet;
+
+/// Below this many instructions, functions are printed on one thread.
+pub(super) const PARALLEL_PRINT_MIN: usize = 20_000;
 
 impl Writer<'_> {
     /// `AssemblyWriter::printModule`.
@@ -107,10 +111,7 @@ impl Writer<'_> {
         for &g in &m.ifuncs {
             self.print_alias(g, true);
         }
-        for &g in &m.functions {
-            self.out.push(b'\n');
-            self.print_function(g);
-        }
+        self.print_functions();
         if !self.slots.attr_order.is_empty() {
             self.out.push(b'\n');
             self.write_attr_groups();
@@ -301,6 +302,56 @@ impl Writer<'_> {
         self.out.push(b'\n');
     }
 
+    /// The functions, each after a blank line. A large module's are printed on several
+    /// threads into buffers joined in order; the slots of every function are made first, in
+    /// order, as printing in order makes them, so the text is the same.
+    fn print_functions(&mut self) {
+        let m = self.m;
+        let sizes = llrs_ir::runs::function_sizes(m);
+        let threads = rayon::current_num_threads();
+        if self.in_order || threads < 2 || m.functions.len() < 2 || sizes.iter().sum::<usize>() < self.parallel_min {
+            for &g in &m.functions {
+                self.out.push(b'\n');
+                self.print_function(g);
+            }
+            return;
+        }
+        let slots = std::sync::Arc::make_mut(&mut self.slots);
+        for &g in &m.functions {
+            slots.process_function(m, g);
+        }
+        let runs = llrs_ir::runs::balanced_runs(&sizes, threads * 4);
+        let (c, types, slots, prog_as) = (self.c, &self.types, &self.slots, self.prog_as);
+        let parts: Vec<(Vec<u8>, bool)> = runs
+            .par_iter()
+            .map(|run| {
+                let mut w = Writer {
+                    m,
+                    c,
+                    out: Vec::with_capacity(1 << 16),
+                    types: types.clone(),
+                    slots: slots.clone(),
+                    func: None,
+                    fslots: FuncSlots::default(),
+                    prog_as,
+                    slots_ready: true,
+                    out_of_order: false,
+                    in_order: false,
+                    parallel_min: usize::MAX,
+                };
+                for &g in &m.functions[run.clone()] {
+                    w.out.push(b'\n');
+                    w.print_function(g);
+                }
+                (w.out, w.out_of_order)
+            })
+            .collect();
+        for (part, out_of_order) in parts {
+            self.out.extend_from_slice(&part);
+            self.out_of_order |= out_of_order;
+        }
+    }
+
     /// `AssemblyWriter::printFunction`.
     fn print_function(&mut self, g: GlobalId) {
         let m = self.m;
@@ -314,7 +365,9 @@ impl Writer<'_> {
             self.out.extend_from_slice(b"; Unknown intrinsic\n");
         }
         // Machine.incorporateFunction + processFunction.
-        self.slots.process_function(m, g);
+        if !self.slots_ready {
+            std::sync::Arc::make_mut(&mut self.slots).process_function(m, g);
+        }
         self.fslots = FuncSlots::new(c, fd);
         self.func = Some(g);
 

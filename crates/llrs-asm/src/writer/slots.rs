@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 pub const NONE: u32 = u32::MAX;
 
 /// Metadata node numbers in creation order.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct MdSlots {
     /// The number of each node by id ([`NONE`] when unnumbered); grown on demand.
     slot: Vec<u32>,
@@ -75,7 +75,7 @@ impl MdSlots {
 }
 
 /// Module-level slots.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct ModuleSlots {
     /// Number of each unnamed global value (by `GlobalId`), [`NONE`] otherwise.
     pub globals: Vec<u32>,

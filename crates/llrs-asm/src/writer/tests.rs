@@ -313,3 +313,41 @@ fn writer_struct_numbering() {
 ";
     assert_eq!(text(&m), want);
 }
+
+/// Functions printed on several threads give the text printed in order: metadata and
+/// attribute groups numbered as met function after function.
+#[test]
+fn writer_parallel_functions_print_as_in_order() {
+    let mut src = String::new();
+    for i in 0..40 {
+        src.push_str(&format!(
+            "define i32 @f{i}(i32 %x) #{a} !dbg !{sp} {{\n  %y = add i32 %x, {i}, !tag !{t}\n  \
+             call void @g() #{b}, !dbg !{loc}\n  ret i32 %y\n}}\n",
+            a = i % 3,
+            b = 3 + i % 2,
+            sp = 100 + i,
+            t = 300 + i % 7,
+            loc = 200 + i,
+        ));
+    }
+    src.push_str("declare void @g()\nattributes #0 = { nounwind }\nattributes #1 = { cold }\n");
+    src.push_str("attributes #2 = { noinline }\nattributes #3 = { minsize }\nattributes #4 = { optsize }\n");
+    src.push_str("!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!2}\n");
+    src.push_str("!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)\n");
+    src.push_str("!1 = !DIFile(filename: \"a.c\", directory: \"/\")\n!2 = !{i32 2, !\"Debug Info Version\", i32 3}\n");
+    for i in 0..40 {
+        src.push_str(&format!(
+            "!{} = distinct !DISubprogram(name: \"f{i}\", scope: !1, file: !1, spFlags: DISPFlagDefinition, unit: !0)\n",
+            100 + i
+        ));
+        src.push_str(&format!("!{} = !DILocation(line: {i}, scope: !{})\n", 200 + i, 100 + i));
+    }
+    for t in 0..7 {
+        src.push_str(&format!("!{} = !{{!\"t{t}\"}}\n", 300 + t));
+    }
+    let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    let parallel = pool.install(|| super::print_with(&m, Vec::new(), 0));
+    let in_order = super::print_with(&m, Vec::new(), usize::MAX);
+    assert_eq!(String::from_utf8(parallel).expect("utf-8"), String::from_utf8(in_order).expect("utf-8"));
+}

@@ -23,7 +23,7 @@ impl<'a> ValuePrinter<'a> {
         let mut w = Writer::new(m);
         w.out = Vec::with_capacity(256);
         for &g in &m.functions {
-            w.slots.process_function(m, g);
+            std::sync::Arc::make_mut(&mut w.slots).process_function(m, g);
         }
         ValuePrinter { w }
     }
