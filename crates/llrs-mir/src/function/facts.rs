@@ -1,0 +1,138 @@
+//! Facts about the body that the container needs to print what llc prints: the hook between
+//! the function-level model and the `body:` parser.
+//!
+//! llc recomputes some printed fields from the parsed instructions (`computeFunctionProperties`
+//! in MIRParser.cpp, `computeMaxCallFrameSize` for AArch64): `noPhis`, `isSSA`, `noVRegs` and
+//! `hasFakeUses` when they are not written, and `maxCallFrameSize` when it is not. The body
+//! parser (`mi`) is to fill a [`BodyFacts`] exactly; until it is merged, [`BodyFacts::scan`]
+//! estimates them from the body's text (TEMPORARY).
+
+/// What the body tells about the function.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BodyFacts {
+    /// Some instruction is a `PHI` or `G_PHI`.
+    pub has_phi: bool,
+    /// Some instruction is a `FAKE_USE`.
+    pub has_fake_use: bool,
+    /// The function has virtual registers (declared or used).
+    pub has_vregs: bool,
+    /// Every virtual register has at most one definition, none of a subregister.
+    pub is_ssa: bool,
+    /// The largest call frame of the call frame setup/destroy pseudos (`ADJCALLSTACK*`), if any.
+    pub max_call_frame: Option<u32>,
+}
+
+impl BodyFacts {
+    /// Estimates the facts from the body's text (TEMPORARY, until the `mi` parser provides them).
+    pub fn scan(body: &str, declared_vregs: bool) -> BodyFacts {
+        let mut f = BodyFacts { is_ssa: true, has_vregs: declared_vregs, ..BodyFacts::default() };
+        let mut defined: rustc_hash::FxHashSet<&str> = Default::default();
+        for line in body.lines() {
+            let line = line.trim_start();
+            if line.starts_with(';') || line.starts_with("bb.") || line.starts_with("successors:") || line.starts_with("liveins:") {
+                continue;
+            }
+            if !f.has_vregs && has_vreg(line) {
+                f.has_vregs = true;
+            }
+            let (defs, rest) = match line.find(" = ") {
+                Some(p) if !line[..p].contains('(') || line[..p].contains(':') => (&line[..p], &line[p + 3..]),
+                _ => ("", line),
+            };
+            let opcode = rest.split_whitespace().find(|w| !is_mi_flag(w)).unwrap_or("");
+            if opcode == "PHI" || opcode == "G_PHI" {
+                f.has_phi = true;
+            }
+            if opcode == "FAKE_USE" {
+                f.has_fake_use = true;
+            }
+            if opcode.starts_with("ADJCALLSTACK") {
+                let size = rest
+                    .split_whitespace()
+                    .skip_while(|w| *w != opcode)
+                    .nth(1)
+                    .and_then(|w| w.trim_end_matches(',').parse::<u32>().ok());
+                if let Some(size) = size {
+                    f.max_call_frame = Some(f.max_call_frame.map_or(size, |m| m.max(size)));
+                }
+            }
+            if f.is_ssa {
+                for op in defs.split(',') {
+                    let op = op.split_whitespace().find(|w| w.starts_with('%'));
+                    if let Some(op) = op {
+                        if !note_def(op, &mut defined) {
+                            f.is_ssa = false;
+                        }
+                    }
+                }
+                let mut words = rest.split_whitespace().peekable();
+                while let Some(w) = words.next() {
+                    if w == "implicit-def" {
+                        while let Some(n) = words.peek() {
+                            if n.starts_with('%') {
+                                if !note_def(n.trim_end_matches(','), &mut defined) {
+                                    f.is_ssa = false;
+                                }
+                                break;
+                            }
+                            if !matches!(*n, "dead" | "undef" | "early-clobber" | "renamable" | "internal") {
+                                break;
+                            }
+                            words.next();
+                        }
+                    }
+                }
+            }
+        }
+        if !f.has_vregs {
+            f.is_ssa = true;
+        }
+        f
+    }
+}
+
+/// Records a definition of `%N[.sub][:class]`; false when it breaks SSA.
+fn note_def<'a>(op: &'a str, defined: &mut rustc_hash::FxHashSet<&'a str>) -> bool {
+    let body = &op[1..];
+    let end = body.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '$')).unwrap_or(body.len());
+    let name = &body[..end];
+    if name.is_empty() || !name.as_bytes()[0].is_ascii_digit() {
+        return true;
+    }
+    if body[end..].starts_with('.') {
+        return false;
+    }
+    defined.insert(name)
+}
+
+fn has_vreg(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.windows(2).any(|w| w[0] == b'%' && w[1].is_ascii_digit())
+}
+
+fn is_mi_flag(w: &str) -> bool {
+    matches!(
+        w,
+        "frame-setup" | "frame-destroy" | "nnan" | "ninf" | "nsz" | "arcp" | "contract" | "afn" | "reassoc" | "nuw"
+            | "nsw" | "exact" | "nofpexcept" | "nomerge" | "unpredictable" | "noconvergent" | "nneg" | "disjoint"
+            | "nusw" | "samesign" | "inbounds"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scan_body() {
+        let f = BodyFacts::scan("bb.0:\n  %0:gr32 = COPY $edi\n  %1:gr32 = PHI %0, %bb.0\n", true);
+        assert!(f.has_phi && f.has_vregs && f.is_ssa);
+        let f = BodyFacts::scan("bb.0:\n  %0:gr32 = COPY $edi\n  %0:gr32 = COPY $esi\n", true);
+        assert!(!f.is_ssa);
+        let f = BodyFacts::scan("bb.0:\n  %0.sub_8bit:gr32 = COPY $dil\n", true);
+        assert!(!f.is_ssa);
+        let f = BodyFacts::scan("bb.0:\n  ADJCALLSTACKDOWN 16, 0, implicit-def $sp\n  RET 0\n", false);
+        assert_eq!(f.max_call_frame, Some(16));
+        assert!(f.is_ssa && !f.has_vregs);
+    }
+}

@@ -1,0 +1,213 @@
+//! Reading a `.mir` file as llc's MIRParser does: the optional IR module (a block scalar in
+//! the first document, parsed by `llrs_asm`), then one machine function per document.
+
+use std::fmt;
+
+use crate::function::check::{check_function, CheckError};
+use crate::function::read::read_function;
+use crate::function::{BodyFacts, MachineFunction, TargetKind};
+use crate::yaml::input::check_duplicates;
+use crate::yaml::tree::{DocReader, Kind, Mark, Style};
+
+/// A `.mir` file read: the IR module and the machine functions.
+#[derive(Debug)]
+pub struct MirFile {
+    /// The file's name as given (llc's `; ModuleID`).
+    pub file: String,
+    /// The embedded IR module; `None` when the file has none (llc then makes dummy functions).
+    pub module: Option<llrs_ir::Module>,
+    /// The machine functions, in the order llc prints them (the IR module's order).
+    pub functions: Vec<MachineFunction>,
+    /// Facts about each function's body, as llc recomputes them (same order as `functions`).
+    pub facts: Vec<BodyFacts>,
+    /// The target, from the module's triple.
+    pub target: TargetKind,
+}
+
+/// An error as llc reports it: `FILE:LINE:COL: error: MESSAGE` with the source line and a
+/// caret, or `FILE: error: MESSAGE` where llc gives no position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The file's name as given.
+    pub file: String,
+    /// 1-based line and column, when llc gives them.
+    pub pos: Option<(u32, u32)>,
+    /// llc's message.
+    pub message: String,
+    /// The text of the line (empty without a position).
+    pub source_line: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Some((line, col)) => {
+                let d = llrs_asm::Diagnostic {
+                    file: self.file.clone(),
+                    line,
+                    col,
+                    message: self.message.clone(),
+                    source_line: self.source_line.clone(),
+                };
+                d.fmt(f)
+            }
+            None => write!(f, "{}: error: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The starts of the source's lines, to show a line and place block scalars.
+struct Lines<'a> {
+    src: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(src: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        Lines { src, starts }
+    }
+
+    /// The text of 1-based line `n`, without its newline.
+    fn line(&self, n: u32) -> &'a str {
+        let Some(&start) = self.starts.get((n as usize).wrapping_sub(1)) else { return "" };
+        let end = self.starts.get(n as usize).map_or(self.src.len(), |&e| e - 1);
+        self.src.get(start..end.max(start)).unwrap_or("").trim_end_matches('\r')
+    }
+}
+
+fn error_at(file: &str, lines: &Lines<'_>, at: Mark, message: String) -> Error {
+    Error { file: file.to_string(), pos: Some((at.line, at.col)), message, source_line: lines.line(at.line).to_string() }
+}
+
+fn error_nopos(file: &str, message: String) -> Error {
+    Error { file: file.to_string(), pos: None, message, source_line: String::new() }
+}
+
+/// Reads a `.mir` file.
+pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
+    let lines = Lines::new(src);
+    let mut reader = DocReader::new(src);
+    let syntax = |e: crate::yaml::tree::SyntaxError| error_at(file, &lines, e.at, e.message);
+    let mut out =
+        MirFile { file: file.to_string(), module: None, functions: Vec::new(), facts: Vec::new(), target: TargetKind::Unknown };
+    // The first non-empty document: the IR module, or already a machine function.
+    let mut pending = None;
+    loop {
+        let Some(doc) = reader.next_document().map_err(syntax)? else { break };
+        if matches!(doc.root.kind, Kind::Null) {
+            continue;
+        }
+        if let Kind::Scalar(text, Style::Block) = &doc.root.kind {
+            let module = parse_module(text, doc.root.start, file, &lines)?;
+            out.target = module
+                .triple
+                .as_deref()
+                .map_or(TargetKind::Unknown, |t| TargetKind::from_triple(&String::from_utf8_lossy(t)));
+            out.module = Some(module);
+        } else {
+            pending = Some(doc);
+        }
+        break;
+    }
+    let mut order: Vec<(usize, usize)> = Vec::new();
+    let mut names: rustc_hash::FxHashSet<String> = Default::default();
+    loop {
+        let doc = match pending.take() {
+            Some(d) => d,
+            None => match reader.next_document().map_err(syntax)? {
+                Some(d) => d,
+                None => break,
+            },
+        };
+        if matches!(doc.root.kind, Kind::Null) {
+            continue;
+        }
+        let yaml_err = |e: crate::yaml::input::YamlError| error_at(file, &lines, e.at, e.message);
+        check_duplicates(&doc.root).map_err(yaml_err)?;
+        let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
+        let name = mf.name.value.clone();
+        let rank = match &out.module {
+            Some(m) => match m.function_named(&name) {
+                Some(g) => llrs_ir::entity::EntityId::index(g),
+                None => return Err(error_nopos(file, format!("function '{name}' isn't defined in the provided LLVM IR"))),
+            },
+            None => usize::MAX,
+        };
+        if !names.insert(name.clone()) {
+            return Err(error_nopos(file, format!("redefinition of machine function '{name}'")));
+        }
+        let facts = BodyFacts::scan(&mf.body.text, !mf.registers.is_empty());
+        check_function(&mf, &facts).map_err(|e: CheckError| match e.at {
+            Some(at) => error_at(file, &lines, at, e.message),
+            None => error_nopos(file, e.message),
+        })?;
+        order.push((rank, out.functions.len()));
+        out.functions.push(mf);
+        out.facts.push(facts);
+    }
+    // llc prints machine functions in the module's order.
+    order.sort();
+    if order.windows(2).any(|w| w[0].1 > w[1].1) {
+        let mut fs: Vec<Option<MachineFunction>> = out.functions.drain(..).map(Some).collect();
+        let mut facts: Vec<Option<BodyFacts>> = out.facts.drain(..).map(Some).collect();
+        for &(_, i) in &order {
+            if let (Some(f), Some(x)) = (fs[i].take(), facts[i].take()) {
+                out.functions.push(f);
+                out.facts.push(x);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Parses the embedded IR module (`start`: where its text starts); its errors are placed in the `.mir` file as MIRParser's
+/// `diagFromBlockStringDiag` places them.
+fn parse_module(text: &str, start: Mark, file: &str, lines: &Lines<'_>) -> Result<llrs_ir::Module, Error> {
+    llrs_asm::parse_module(text.as_bytes(), file).map_err(|d| {
+        // The block scalar's mark is its first character: IR line 1 is that line.
+        let line = start.line + d.line - 1;
+        let file_line = lines.line(line);
+        let mut col = d.col;
+        if let Some(indent) = file_line.find(d.source_line.as_str()) {
+            col += indent as u32;
+        }
+        Error { file: file.to_string(), pos: Some((line, col)), message: d.message, source_line: file_line.to_string() }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_functions() {
+        let f = parse("---\nname: foo\nbody: |\n  bb.0:\n    RET 0\n...\n", "a.mir").unwrap();
+        assert_eq!(f.functions.len(), 1);
+        assert_eq!(f.functions[0].name.value, "foo");
+        assert_eq!(f.functions[0].body.start, Mark { line: 4, col: 3 });
+    }
+
+    #[test]
+    fn yaml_errors() {
+        let e = parse("---\nalignment: 16\n...\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((2, 1)), "missing required key 'name'"));
+        let e = parse("---\nname: foo\nselected: maybe\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((3, 11)), "invalid boolean"));
+        let e = parse("---\nname: foo\nbogus: 1\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((3, 1)), "unknown key 'bogus'"));
+        let e = parse("---\nname: foo\nregisters:\n  - { id: 0, class: _ }\n  - { id: 0, class: _ }\n", "a.mir")
+            .unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((5, 11)), "redefinition of virtual register '%0'"));
+    }
+
+    #[test]
+    fn functions_must_be_in_the_ir() {
+        let src = "--- |\n  define void @f() {\n    ret void\n  }\n...\n---\nname: g\n...\n";
+        let e = parse(src, "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (None, "function 'g' isn't defined in the provided LLVM IR"));
+    }
+}
