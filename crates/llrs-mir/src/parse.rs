@@ -128,7 +128,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         }
         let yaml_err = |e: crate::yaml::input::YamlError| error_at(file, &lines, e.at, e.message);
         check_duplicates(&doc.root).map_err(yaml_err)?;
-        let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
+        let mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
         let name = mf.name.value.clone();
         let rank = match &out.module {
             Some(m) => match m.function_named(&name) {

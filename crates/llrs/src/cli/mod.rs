@@ -2,4 +2,5 @@
 //! and does the I/O; everything a test may want to call without a subprocess lives here.
 
 pub mod fmt;
+pub mod mir;
 pub mod verify;
