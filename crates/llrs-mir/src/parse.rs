@@ -113,6 +113,12 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         }
         break;
     }
+    // The position of each function in the module's function list (llc's printing order).
+    let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> = out
+        .module
+        .as_ref()
+        .map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect())
+        .unwrap_or_default();
     let mut order: Vec<(usize, usize)> = Vec::new();
     let mut names: rustc_hash::FxHashSet<String> = Default::default();
     loop {
@@ -132,7 +138,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         let name = mf.name.value.clone();
         let rank = match &out.module {
             Some(m) => match m.function_named(&name) {
-                Some(g) => llrs_ir::entity::EntityId::index(g),
+                Some(g) => fn_rank.get(&g).copied().unwrap_or(usize::MAX),
                 None => return Err(error_nopos(file, format!("function '{name}' isn't defined in the provided LLVM IR"))),
             },
             None => usize::MAX,
