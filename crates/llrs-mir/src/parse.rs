@@ -147,7 +147,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             return Err(error_nopos(file, format!("redefinition of machine function '{name}'")));
         }
         let facts = BodyFacts::scan(&mf.body.text, !mf.registers.is_empty());
-        check_function(&mf, &facts).map_err(|e: CheckError| match e.at {
+        check_function(&mf, &facts, out.target).map_err(|e: CheckError| match e.at {
             Some(at) => error_at(file, &lines, at, e.message),
             None => error_nopos(file, e.message),
         })?;

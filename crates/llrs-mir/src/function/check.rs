@@ -4,6 +4,7 @@
 
 use super::facts::BodyFacts;
 use super::model::*;
+use super::target_info::TargetKind;
 use crate::yaml::input::YamlError;
 
 /// A MIRParser error: at a position, or (`at == None`) for the whole file (`error: MESSAGE`).
@@ -26,7 +27,7 @@ fn at(m: crate::yaml::tree::Mark, message: String) -> CheckError {
 }
 
 /// Checks `mf` as `initializeMachineFunction` does, up to what can be checked here.
-pub fn check_function(mf: &MachineFunction, facts: &BodyFacts) -> Result<(), CheckError> {
+pub fn check_function(mf: &MachineFunction, facts: &BodyFacts, target: TargetKind) -> Result<(), CheckError> {
     // parseRegisterInfo: virtual register ids.
     let mut seen = rustc_hash::FxHashSet::default();
     for r in &mf.registers {
@@ -54,14 +55,23 @@ pub fn check_function(mf: &MachineFunction, facts: &BodyFacts) -> Result<(), Che
         }
     }
     // initializeFrameInfo.
+    for p in mf.frame_info.save_points.iter().chain(&mf.frame_info.restore_points) {
+        check_mbb_reference(&p.point, facts)?;
+    }
     let mut seen = rustc_hash::FxHashSet::default();
     for o in &mf.fixed_stack {
+        if !stack_id_supported(target, o.stack_id) {
+            return Err(at(o.id.at, "StackID is not supported by target".to_string()));
+        }
         if !seen.insert(o.id.value) {
             return Err(at(o.id.at, format!("redefinition of fixed stack object '%fixed-stack.{}'", o.id.value)));
         }
     }
     let mut seen = rustc_hash::FxHashSet::default();
     for o in &mf.stack {
+        if !stack_id_supported(target, o.stack_id) {
+            return Err(at(o.id.at, "StackID is not supported by target".to_string()));
+        }
         if !seen.insert(o.id.value) {
             return Err(at(o.id.at, format!("redefinition of stack object '%stack.{}'", o.id.value)));
         }
@@ -75,6 +85,9 @@ pub fn check_function(mf: &MachineFunction, facts: &BodyFacts) -> Result<(), Che
     // Jump tables.
     let mut seen = rustc_hash::FxHashSet::default();
     for e in &mf.jump_table.entries {
+        for b in &e.blocks {
+            check_mbb_reference(b, facts)?;
+        }
         if !seen.insert(e.id.value) {
             return Err(at(e.id.at, format!("redefinition of jump table entry '%jump-table.{}'", e.id.value)));
         }
@@ -117,6 +130,39 @@ fn check_stack_reference(mf: &MachineFunction, r: &crate::yaml::input::StrVal) -
     };
     if !mf.stack.iter().any(|o| o.id.value == id) {
         return Err(at(start, format!("use of undefined stack object '%stack.{id}'")));
+    }
+    Ok(())
+}
+
+/// `TargetFrameLowering::isSupportedStackID` of each target (an index into [`STACK_IDS`]).
+fn stack_id_supported(target: TargetKind, id: usize) -> bool {
+    // default, sgpr-spill, scalable-vector, scalable-predicate-vector, wasm-local, noalloc
+    match target {
+        TargetKind::AArch64 => matches!(id, 0 | 2 | 3 | 5),
+        TargetKind::RiscV => matches!(id, 0 | 2 | 5),
+        TargetKind::Amdgpu => matches!(id, 0 | 1 | 5),
+        TargetKind::Unknown | TargetKind::Other => true,
+        _ => matches!(id, 0 | 5),
+    }
+}
+
+/// MIParser's `parseMBBReference` of a whole string (`%bb.N[.name]`); llc reports its errors
+/// without a position.
+fn check_mbb_reference(r: &crate::yaml::input::StrVal, facts: &BodyFacts) -> Result<(), CheckError> {
+    let nopos = |message: String| CheckError { at: None, message };
+    let Some(rest) = r.value.strip_prefix("%bb.") else {
+        return Err(nopos("expected a machine basic block reference".to_string()));
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(n) = rest[..digits].parse::<u32>() else {
+        return Err(nopos("expected a machine basic block reference".to_string()));
+    };
+    if facts.block_number(n).is_none() {
+        return Err(nopos(format!("use of undefined machine basic block #{n}")));
+    }
+    let tail = &rest[digits..];
+    if !tail.is_empty() && !tail.starts_with('.') {
+        return Err(nopos("expected end of string".to_string()));
     }
     Ok(())
 }

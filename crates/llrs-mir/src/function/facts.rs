@@ -20,6 +20,17 @@ pub struct BodyFacts {
     pub is_ssa: bool,
     /// The largest call frame of the call frame setup/destroy pseudos (`ADJCALLSTACK*`), if any.
     pub max_call_frame: Option<u32>,
+    /// The numbers of the blocks as written (`bb.N`), in order: llc numbers them anew by
+    /// position, and block references outside the body (jump tables, save and restore points)
+    /// follow.
+    pub blocks: Vec<u32>,
+}
+
+impl BodyFacts {
+    /// The number llc gives the block written `bb.N`, if it is defined.
+    pub fn block_number(&self, n: u32) -> Option<usize> {
+        self.blocks.iter().position(|&b| b == n)
+    }
 }
 
 impl BodyFacts {
@@ -29,7 +40,14 @@ impl BodyFacts {
         let mut defined: rustc_hash::FxHashSet<&str> = Default::default();
         for line in body.lines() {
             let line = line.trim_start();
-            if line.starts_with(';') || line.starts_with("bb.") || line.starts_with("successors:") || line.starts_with("liveins:") {
+            if let Some(rest) = line.strip_prefix("bb.") {
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                if let Ok(n) = rest[..digits].parse::<u32>() {
+                    f.blocks.push(n);
+                }
+                continue;
+            }
+            if line.starts_with(';') || line.starts_with("successors:") || line.starts_with("liveins:") {
                 continue;
             }
             if !f.has_vregs && has_vreg(line) {
@@ -133,6 +151,9 @@ mod tests {
         assert!(!f.is_ssa);
         let f = BodyFacts::scan("bb.0:\n  ADJCALLSTACKDOWN 16, 0, implicit-def $sp\n  RET 0\n", false);
         assert_eq!(f.max_call_frame, Some(16));
+        assert_eq!(f.blocks, vec![0]);
+        let f = BodyFacts::scan("bb.0.entry:\n  JMP_1 %bb.3\n\nbb.3.x (%ir-block.2):\n  RET 0\n", false);
+        assert_eq!((f.blocks.clone(), f.block_number(3)), (vec![0, 3], Some(1)));
         assert!(f.is_ssa && !f.has_vregs);
     }
 }

@@ -113,7 +113,8 @@ pub fn write_function(out: &mut String, mf: &MachineFunction, target: TargetKind
             o.begin_map();
             o.key_num("id", i);
             o.key("blocks");
-            flow_strings(&mut o, &e.blocks);
+            let blocks: Vec<StrVal> = e.blocks.iter().map(|b| StrVal::new(block_reference(facts, &b.value))).collect();
+            flow_strings(&mut o, &blocks);
             o.end_key();
             o.end_map();
             o.end_element();
@@ -241,14 +242,15 @@ fn write_frame_info(o: &mut Output<'_>, mf: &MachineFunction, target: TargetKind
         if points.is_empty() {
             continue;
         }
-        let mut points: Vec<&SaveRestorePoint> = points.iter().collect();
-        points.sort_by(|a, b| a.point.value.cmp(&b.point.value));
+        let mut points: Vec<(String, &SaveRestorePoint)> =
+            points.iter().map(|p| (block_reference(facts, &p.point.value), p)).collect();
+        points.sort_by(|a, b| a.0.cmp(&b.0));
         o.key(key);
         o.begin_seq();
-        for p in points {
+        for (point, p) in points {
             o.element();
             o.begin_map();
-            o.key_string("point", &p.point.value);
+            o.key_string("point", &point);
             if !p.registers.is_empty() {
                 let mut regs: Vec<&str> = p.registers.iter().map(|r| r.value.as_str()).collect();
                 regs.sort_unstable();
@@ -270,6 +272,17 @@ fn write_frame_info(o: &mut Output<'_>, mf: &MachineFunction, target: TargetKind
     }
     o.end_map();
     o.end_key();
+}
+
+/// A block reference `%bb.N[.name]` as llc reprints it: `%bb.` and the block's new number.
+fn block_reference(facts: &BodyFacts, text: &str) -> String {
+    if let Some(rest) = text.strip_prefix("%bb.") {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if let Some(i) = rest[..digits].parse::<u32>().ok().and_then(|n| facts.block_number(n)) {
+            return format!("%bb.{i}");
+        }
+    }
+    text.to_string()
 }
 
 /// A `%stack.N[.name]` or `%fixed-stack.N` reference as llc reprints it: with the object's

@@ -249,7 +249,11 @@ fn syntax_error(e: &ScanError) -> SyntaxError {
     } else if info.contains("quoted scalar") {
         "Expected quote at end of scalar"
     } else if info.contains("mapping values are not allowed") {
-        "Mapping values are not allowed in this context"
+        "Unexpected token. Expected Key or Block End"
+    } else if info.contains("plain scalar cannot start") {
+        "Unrecognized character while tokenizing."
+    } else if info.contains("only valid inside a block") {
+        "Unexpected token. Expected Key, Flow Entry, or Flow Mapping End."
     } else if info.contains("did not find expected ',' or '}'") || info.contains("flow mapping") {
         "Unexpected token. Expected Key, Flow Entry, or Flow Mapping End."
     } else if info.contains("did not find expected ',' or ']'") || info.contains("flow sequence") {
