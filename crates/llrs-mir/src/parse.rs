@@ -80,7 +80,12 @@ impl<'a> Lines<'a> {
 }
 
 fn error_at(file: &str, lines: &Lines<'_>, at: Mark, message: String) -> Error {
-    Error { file: file.to_string(), pos: Some((at.line, at.col)), message, source_line: lines.line(at.line).to_string() }
+    Error {
+        file: file.to_string(),
+        pos: Some((at.line, at.col)),
+        message,
+        source_line: lines.line(at.line).to_string(),
+    }
 }
 
 fn error_nopos(file: &str, message: String) -> Error {
@@ -92,12 +97,16 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     let lines = Lines::new(src);
     let mut reader = DocReader::new(src);
     let syntax = |e: crate::yaml::tree::SyntaxError| error_at(file, &lines, e.at, e.message);
-    let mut out =
-        MirFile { file: file.to_string(), module: None, functions: Vec::new(), facts: Vec::new(), target: TargetKind::Unknown };
+    let mut out = MirFile {
+        file: file.to_string(),
+        module: None,
+        functions: Vec::new(),
+        facts: Vec::new(),
+        target: TargetKind::Unknown,
+    };
     // The first non-empty document: the IR module, or already a machine function.
     let mut pending = None;
-    loop {
-        let Some(doc) = reader.next_document().map_err(syntax)? else { break };
+    while let Some(doc) = reader.next_document().map_err(syntax)? {
         if matches!(doc.root.kind, Kind::Null) {
             continue;
         }
@@ -114,11 +123,8 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         break;
     }
     // The position of each function in the module's function list (llc's printing order).
-    let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> = out
-        .module
-        .as_ref()
-        .map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect())
-        .unwrap_or_default();
+    let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> =
+        out.module.as_ref().map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect()).unwrap_or_default();
     let mut order: Vec<(usize, usize)> = Vec::new();
     let mut names: rustc_hash::FxHashSet<String> = Default::default();
     loop {
@@ -139,7 +145,9 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         let rank = match &out.module {
             Some(m) => match m.function_named(&name) {
                 Some(g) => fn_rank.get(&g).copied().unwrap_or(usize::MAX),
-                None => return Err(error_nopos(file, format!("function '{name}' isn't defined in the provided LLVM IR"))),
+                None => {
+                    return Err(error_nopos(file, format!("function '{name}' isn't defined in the provided LLVM IR")))
+                }
             },
             None => usize::MAX,
         };

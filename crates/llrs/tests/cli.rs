@@ -32,8 +32,11 @@ fn fmt_prints_the_example() {
 #[test]
 fn fmt_prints_machine_ir() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(dir.join("cli-test.mir"), "--- |\n  define void @f() {\n    ret void\n  }\n...\n---\nname: f\n...\n")
-        .expect("write a .mir file");
+    std::fs::write(
+        dir.join("cli-test.mir"),
+        "--- |\n  define void @f() {\n    ret void\n  }\n...\n---\nname: f\n...\n",
+    )
+    .expect("write a .mir file");
     let out = llrs(&["fmt", "cli-test.mir"], dir);
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);

@@ -101,7 +101,10 @@ pub fn check_function(mf: &MachineFunction, facts: &BodyFacts, target: TargetKin
         });
     }
     if mf.is_ssa == Some(true) && !facts.is_ssa {
-        return Err(CheckError { at: None, message: format!("{name} has explicit property IsSSA, but is not valid SSA") });
+        return Err(CheckError {
+            at: None,
+            message: format!("{name} has explicit property IsSSA, but is not valid SSA"),
+        });
     }
     if mf.no_vregs == Some(true) && facts.has_vregs {
         return Err(CheckError {

@@ -24,6 +24,10 @@ pub struct BodyFacts {
     /// position, and block references outside the body (jump tables, save and restore points)
     /// follow.
     pub blocks: Vec<u32>,
+    /// The virtual registers `%N` the body refers to, in order of first reference, each with
+    /// the class, bank or `_` written after its first `%N:` (llc numbers virtual registers in
+    /// order of first reference: `registers:` first, then `liveins:`, then the body).
+    pub vregs: Vec<(u32, Option<String>)>,
 }
 
 impl BodyFacts {
@@ -38,6 +42,7 @@ impl BodyFacts {
     pub fn scan(body: &str, declared_vregs: bool) -> BodyFacts {
         let mut f = BodyFacts { is_ssa: true, has_vregs: declared_vregs, ..BodyFacts::default() };
         let mut defined: rustc_hash::FxHashSet<&str> = Default::default();
+        let mut seen_vregs: rustc_hash::FxHashMap<u32, usize> = Default::default();
         for line in body.lines() {
             let line = line.trim_start();
             if let Some(rest) = line.strip_prefix("bb.") {
@@ -50,8 +55,9 @@ impl BodyFacts {
             if line.starts_with(';') || line.starts_with("successors:") || line.starts_with("liveins:") {
                 continue;
             }
-            if !f.has_vregs && has_vreg(line) {
+            if has_vreg(line) {
                 f.has_vregs = true;
+                note_vregs(line, &mut f.vregs, &mut seen_vregs);
             }
             let (defs, rest) = match line.find(" = ") {
                 Some(p) if !line[..p].contains('(') || line[..p].contains(':') => (&line[..p], &line[p + 3..]),
@@ -112,7 +118,8 @@ impl BodyFacts {
 /// Records a definition of `%N[.sub][:class]`; false when it breaks SSA.
 fn note_def<'a>(op: &'a str, defined: &mut rustc_hash::FxHashSet<&'a str>) -> bool {
     let body = &op[1..];
-    let end = body.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '$')).unwrap_or(body.len());
+    let end =
+        body.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '$')).unwrap_or(body.len());
     let name = &body[..end];
     if name.is_empty() || !name.as_bytes()[0].is_ascii_digit() {
         return true;
@@ -123,6 +130,54 @@ fn note_def<'a>(op: &'a str, defined: &mut rustc_hash::FxHashSet<&'a str>) -> bo
     defined.insert(name)
 }
 
+/// Records the virtual registers of `line` not seen yet, and the first class written for each.
+fn note_vregs(line: &str, vregs: &mut Vec<(u32, Option<String>)>, seen: &mut rustc_hash::FxHashMap<u32, usize>) {
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] != b'%'
+            || !b[i + 1].is_ascii_digit()
+            || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i + 1;
+        let mut j = start;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        let Ok(n) = line[start..j].parse::<u32>() else {
+            i = j;
+            continue;
+        };
+        // `%N.sub:class` or `%N:class`.
+        let mut k = j;
+        if k < b.len() && b[k] == b'.' {
+            while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'_' || b[k] == b'.') {
+                k += 1;
+            }
+        }
+        let class = (k < b.len() && b[k] == b':').then(|| {
+            let c = &line[k + 1..];
+            let end = c.find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_')).unwrap_or(c.len());
+            c[..end].to_string()
+        });
+        match seen.get(&n) {
+            Some(&at) => {
+                if vregs[at].1.is_none() && class.is_some() {
+                    vregs[at].1 = class;
+                }
+            }
+            None => {
+                seen.insert(n, vregs.len());
+                vregs.push((n, class));
+            }
+        }
+        i = k.max(j);
+    }
+}
+
 fn has_vreg(line: &str) -> bool {
     let b = line.as_bytes();
     b.windows(2).any(|w| w[0] == b'%' && w[1].is_ascii_digit())
@@ -131,9 +186,27 @@ fn has_vreg(line: &str) -> bool {
 fn is_mi_flag(w: &str) -> bool {
     matches!(
         w,
-        "frame-setup" | "frame-destroy" | "nnan" | "ninf" | "nsz" | "arcp" | "contract" | "afn" | "reassoc" | "nuw"
-            | "nsw" | "exact" | "nofpexcept" | "nomerge" | "unpredictable" | "noconvergent" | "nneg" | "disjoint"
-            | "nusw" | "samesign" | "inbounds"
+        "frame-setup"
+            | "frame-destroy"
+            | "nnan"
+            | "ninf"
+            | "nsz"
+            | "arcp"
+            | "contract"
+            | "afn"
+            | "reassoc"
+            | "nuw"
+            | "nsw"
+            | "exact"
+            | "nofpexcept"
+            | "nomerge"
+            | "unpredictable"
+            | "noconvergent"
+            | "nneg"
+            | "disjoint"
+            | "nusw"
+            | "samesign"
+            | "inbounds"
     )
 }
 
@@ -151,9 +224,11 @@ mod tests {
         assert!(!f.is_ssa);
         let f = BodyFacts::scan("bb.0:\n  ADJCALLSTACKDOWN 16, 0, implicit-def $sp\n  RET 0\n", false);
         assert_eq!(f.max_call_frame, Some(16));
+        assert!(f.is_ssa && !f.has_vregs);
         assert_eq!(f.blocks, vec![0]);
         let f = BodyFacts::scan("bb.0.entry:\n  JMP_1 %bb.3\n\nbb.3.x (%ir-block.2):\n  RET 0\n", false);
         assert_eq!((f.blocks.clone(), f.block_number(3)), (vec![0, 3], Some(1)));
-        assert!(f.is_ssa && !f.has_vregs);
+        let f = BodyFacts::scan("bb.0:\n  %3:_(s32) = COPY %1\n  %1:gr32 = COPY %3.sub_8bit\n", true);
+        assert_eq!(f.vregs, vec![(3, Some("_".to_string())), (1, Some("gr32".to_string()))]);
     }
 }

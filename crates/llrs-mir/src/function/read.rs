@@ -88,10 +88,7 @@ fn read_vreg(n: &Node) -> YResult<VirtualRegister> {
 
 fn read_livein(n: &Node) -> YResult<LiveIn> {
     let mut m = MapIn::new(n);
-    let r = LiveIn {
-        reg: m.req("reg", string)?,
-        virtual_reg: m.opt("virtual-reg", StrVal::default(), string)?,
-    };
+    let r = LiveIn { reg: m.req("reg", string)?, virtual_reg: m.opt("virtual-reg", StrVal::default(), string)? };
     m.finish()?;
     Ok(r)
 }
@@ -248,10 +245,8 @@ fn read_jump_table(n: &Node) -> YResult<JumpTable> {
     let entries = m.opt("entries", Vec::new(), |n| {
         seq_of(n, |e| {
             let mut m = MapIn::new(e);
-            let r = JumpTableEntry {
-                id: m.req("id", uval)?,
-                blocks: m.opt("blocks", Vec::new(), |n| seq_of(n, string))?,
-            };
+            let r =
+                JumpTableEntry { id: m.req("id", uval)?, blocks: m.opt("blocks", Vec::new(), |n| seq_of(n, string))? };
             m.finish()?;
             Ok(r)
         })

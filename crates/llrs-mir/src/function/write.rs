@@ -36,14 +36,15 @@ pub fn write_function(out: &mut String, mf: &MachineFunction, target: TargetKind
     o.key_bool("debugInstrRef", mf.debug_instr_ref);
     o.key_bool("failsVerification", mf.fails_verification);
     o.key_bool("tracksDebugUserValues", mf.tracks_debug_user_values);
-    write_registers(&mut o, mf);
+    let numbering = VRegNumbering::new(mf, facts);
+    write_registers(&mut o, &numbering);
     o.key("liveins");
     o.begin_seq();
     for l in &mf.liveins {
         o.element();
         o.begin_flow_map();
         o.key_string("reg", &l.reg.value);
-        o.key_string("virtual-reg", &l.virtual_reg.value);
+        o.key_string("virtual-reg", &numbering.rename(&l.virtual_reg.value));
         o.end_flow_map();
         o.end_element();
     }
@@ -171,19 +172,87 @@ fn flow_strings(o: &mut Output<'_>, items: &[StrVal]) {
     o.end_flow_seq();
 }
 
-fn write_registers(o: &mut Output<'_>, mf: &MachineFunction) {
+/// llc's numbering of virtual registers: in order of first reference (`registers:` with each
+/// entry's preferred register, then `liveins:`, then the body), with the class of each.
+pub struct VRegNumbering {
+    /// Written number → new number.
+    pub map: rustc_hash::FxHashMap<u32, u32>,
+    /// Per new number: the written number, the class, the preferred register and the flags
+    /// as written.
+    pub regs: Vec<(u32, String, String, Vec<StrVal>)>,
+}
+
+impl VRegNumbering {
+    /// Numbers the virtual registers of `mf` as llc does.
+    pub fn new(mf: &MachineFunction, facts: &BodyFacts) -> Self {
+        let mut v = VRegNumbering { map: Default::default(), regs: Vec::new() };
+        for r in &mf.registers {
+            v.note(r.id.value, Some(&r.class.value), &r.preferred_register.value);
+            if let Some(&i) = v.map.get(&r.id.value) {
+                if v.regs[i as usize].3.is_empty() {
+                    v.regs[i as usize].3 = r.flags.clone();
+                }
+            }
+            if let Some(p) = vreg_of(&r.preferred_register.value) {
+                v.note(p, None, "");
+            }
+        }
+        for l in &mf.liveins {
+            if let Some(p) = vreg_of(&l.virtual_reg.value) {
+                v.note(p, None, "");
+            }
+        }
+        for (n, class) in &facts.vregs {
+            v.note(*n, class.as_deref(), "");
+        }
+        v
+    }
+
+    fn note(&mut self, n: u32, class: Option<&str>, preferred: &str) {
+        match self.map.get(&n) {
+            Some(&i) => {
+                let r = &mut self.regs[i as usize];
+                if r.1.is_empty() {
+                    if let Some(c) = class {
+                        r.1 = c.to_string();
+                    }
+                }
+                if r.2.is_empty() {
+                    r.2 = preferred.to_string();
+                }
+            }
+            None => {
+                self.map.insert(n, self.regs.len() as u32);
+                self.regs.push((n, class.unwrap_or("").to_string(), preferred.to_string(), Vec::new()));
+            }
+        }
+    }
+
+    /// A register reference with a virtual register renumbered.
+    pub fn rename(&self, text: &str) -> String {
+        match vreg_of(text).and_then(|n| self.map.get(&n)) {
+            Some(i) => format!("%{i}"),
+            None => text.to_string(),
+        }
+    }
+}
+
+/// The number of a `%N` reference.
+fn vreg_of(text: &str) -> Option<u32> {
+    text.strip_prefix('%')?.parse().ok()
+}
+
+fn write_registers(o: &mut Output<'_>, numbering: &VRegNumbering) {
     o.key("registers");
     o.begin_seq();
-    // The ids are printed as written while the body is printed as written (see `Body`); llc
-    // numbers virtual registers in order of first reference.
-    for r in &mf.registers {
+    for (i, (_, class, preferred, flags)) in numbering.regs.iter().enumerate() {
         o.element();
         o.begin_flow_map();
-        o.key_num("id", r.id.value);
-        o.key_string("class", &r.class.value);
-        o.key_string("preferred-register", &r.preferred_register.value);
+        o.key_num("id", i);
+        o.key_string("class", class);
+        o.key_string("preferred-register", &numbering.rename(preferred));
         o.key("flags");
-        flow_strings(o, &r.flags);
+        flow_strings(o, flags);
         o.end_key();
         o.end_flow_map();
         o.end_element();
@@ -199,7 +268,12 @@ fn counts_for_max_align(stack_id: usize) -> bool {
 
 fn write_frame_info(o: &mut Output<'_>, mf: &MachineFunction, target: TargetKind, facts: &BodyFacts) {
     let f = &mf.frame_info;
-    let mut max_align = (f.max_alignment as u64).max(1);
+    // `ensureMaxAlignment(Align(N))`: an `Align` keeps the log2, rounding down.
+    let max_align = match f.max_alignment {
+        0 => 1,
+        n => 1u64 << (31 - n.leading_zeros()),
+    };
+    let mut max_align = max_align;
     for x in &mf.fixed_stack {
         if counts_for_max_align(x.stack_id) {
             max_align = max_align.max(x.alignment);
@@ -452,7 +526,13 @@ pub fn write_raw(o: &mut Output<'_>, node: &Node, depth: usize) {
     }
     match &node.kind {
         Kind::Null => o.plain("''"),
-        Kind::Scalar(s, Style::Plain) => o.plain(s),
+        Kind::Scalar(s, Style::Plain) => match crate::yaml::input::parse_bool(s) {
+            // A boolean field reprints as `true`/`false`.
+            Some(b) if s.len() > 3 => o.plain(if b { "true" } else { "false" }),
+            _ => o.plain(s),
+        },
+        // A number written quoted reprints as the number it is read as.
+        Kind::Scalar(s, _) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => o.plain(s),
         Kind::Scalar(s, _) => o.string(s),
         Kind::Map(items) => {
             let flow = node.flow;

@@ -252,9 +252,10 @@ fn syntax_error(e: &ScanError) -> SyntaxError {
         "Unexpected token. Expected Key or Block End"
     } else if info.contains("plain scalar cannot start") {
         "Unrecognized character while tokenizing."
-    } else if info.contains("only valid inside a block") {
-        "Unexpected token. Expected Key, Flow Entry, or Flow Mapping End."
-    } else if info.contains("did not find expected ',' or '}'") || info.contains("flow mapping") {
+    } else if info.contains("only valid inside a block")
+        || info.contains("did not find expected ',' or '}'")
+        || info.contains("flow mapping")
+    {
         "Unexpected token. Expected Key, Flow Entry, or Flow Mapping End."
     } else if info.contains("did not find expected ',' or ']'") || info.contains("flow sequence") {
         "Could not find closing ]!"
