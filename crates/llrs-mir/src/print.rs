@@ -35,3 +35,59 @@ fn dummy_module(ir: &mut String, f: &MirFile) {
         ir.push_str(&format!("\ndefine void @{name}() {{\nentry:\n  unreachable\n}}\n"));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `llc-22 -mtriple=x86_64 -run-pass=none` prints for these fields (checked by hand).
+    #[test]
+    fn stack_objects_and_registers_as_llc() {
+        let src = "---\nname: foo\nfixedStack:\n  - { id: 0, offset: 8, size: 4 }\n  - { id: 1, offset: 16, size: 8, alignment: 8 }\n\
+                   stack:\n  - { id: 3, size: 4, alignment: 32 }\n  - { id: 1, size: 4 }\nregisters:\n  - { id: 5, class: gr32 }\n  - { id: 2, class: gr64 }\n\
+                   frameInfo:\n  maxAlignment: 0\nbody: |\n  bb.0:\n    RET 0\n...\n";
+        let out = print(&crate::parse(src, "b.mir").unwrap());
+        let want = "\nregisters:
+  - { id: 0, class: gr32, preferred-register: '', flags: [  ] }
+  - { id: 1, class: gr64, preferred-register: '', flags: [  ] }
+liveins:         []
+";
+        assert!(out.contains(want), "{out}");
+        assert!(out.contains("\n  maxAlignment:    32\n"), "{out}");
+        assert!(out.contains("\n  maxCallFrameSize: 4294967295\n"), "{out}");
+        let want = "\nfixedStack:
+  - { id: 0, type: default, offset: 16, size: 8, alignment: 8, stack-id: default, 
+      isImmutable: false, isAliased: false, callee-saved-register: '', 
+      callee-saved-restored: true, debug-info-variable: '', debug-info-expression: '', 
+      debug-info-location: '' }
+  - { id: 1, type: default, offset: 8, size: 4, alignment: 1, stack-id: default, 
+      isImmutable: false, isAliased: false, callee-saved-register: '', 
+      callee-saved-restored: true, debug-info-variable: '', debug-info-expression: '', 
+      debug-info-location: '' }
+stack:
+  - { id: 0, name: '', type: default, offset: 0, size: 4, alignment: 32, 
+      stack-id: default, callee-saved-register: '', callee-saved-restored: true, 
+      debug-info-variable: '', debug-info-expression: '', debug-info-location: '' }
+  - { id: 1, name: '', type: default, offset: 0, size: 4, alignment: 1, 
+      stack-id: default, callee-saved-register: '', callee-saved-restored: true, 
+      debug-info-variable: '', debug-info-expression: '', debug-info-location: '' }
+entry_values:    []
+";
+        assert!(out.contains(want), "{out}");
+        assert!(out
+            .starts_with("--- |\n  ; ModuleID = 'b.mir'\n  source_filename = \"b.mir\"\n  \n  define void @foo() {\n"));
+        assert!(out.ends_with("\nbody:             |\n  bb.0:\n    RET 0\n...\n"), "{out}");
+    }
+
+    #[test]
+    fn empty_body_and_function_order() {
+        let src = "--- |\n  define void @a() {\n    ret void\n  }\n  define void @b() {\n    ret void\n  }\n...\n\
+                   ---\nname: b\n...\n---\nname: a\nnoPhis: false\n...\n";
+        let out = print(&crate::parse(src, "c.mir").unwrap());
+        let a = out.find("name:            a").unwrap();
+        let b = out.find("name:            b").unwrap();
+        assert!(a < b);
+        assert!(out.contains("noPhis:          false\n"));
+        assert!(out.ends_with("body:             |\n...\n"), "{out}");
+    }
+}
