@@ -1,0 +1,145 @@
+//! `NameTable`: a list of names with their ids, stored in one buffer, and a hash index from
+//! name to id built once at load (open addressing over `u32` ids, no allocation per name).
+
+use std::hash::{BuildHasher, Hash, Hasher};
+
+use rustc_hash::FxBuildHasher;
+
+use super::reader::{Malformed, Read, Reader};
+
+/// Names `0..len()` and the index to find them.
+#[derive(Debug, Default)]
+pub(crate) struct NameTable {
+    /// All names, concatenated.
+    text: String,
+    /// `ends[i]`: the end of name `i` in `text` (its start is the previous end).
+    ends: Vec<u32>,
+    /// Open-addressed hash index: `id + 1` of a name, `0` for an empty slot. Its length is
+    /// a power of two at least twice the number of names.
+    slots: Vec<u32>,
+}
+
+fn hash(name: &str) -> u64 {
+    let mut h = FxBuildHasher.build_hasher();
+    name.hash(&mut h);
+    h.finish()
+}
+
+impl NameTable {
+    /// Reads a front-coded name list and builds the index. Where two names are equal, the
+    /// first keeps the name (LLVM's `StringMap::insert` keeps the first too).
+    pub(crate) fn read(r: &mut Reader<'_>) -> Read<NameTable> {
+        let n = r.count()?;
+        let mut text = String::new();
+        let mut ends = Vec::with_capacity(n);
+        let mut prev_start = 0usize;
+        for _ in 0..n {
+            let shared = r.u32()? as usize;
+            let rest = r.count()?;
+            let start = text.len();
+            if shared > start - prev_start || !text.is_char_boundary(prev_start + shared) {
+                return Err(Malformed);
+            }
+            text.extend_from_within(prev_start..prev_start + shared);
+            text.push_str(std::str::from_utf8(r.bytes(rest)?).map_err(|_| Malformed)?);
+            ends.push(u32::try_from(text.len()).map_err(|_| Malformed)?);
+            prev_start = start;
+        }
+        let mut table = NameTable {
+            text,
+            ends,
+            slots: Vec::new(),
+        };
+        table.index();
+        Ok(table)
+    }
+
+    /// A table of the given names (for lists too short to be worth front coding).
+    pub(crate) fn from_names<'n>(names: impl IntoIterator<Item = &'n str>) -> NameTable {
+        let mut table = NameTable::default();
+        for name in names {
+            table.text.push_str(name);
+            table.ends.push(table.text.len() as u32);
+        }
+        table.index();
+        table
+    }
+
+    fn index(&mut self) {
+        let size = (self.ends.len() * 2).next_power_of_two().max(2);
+        self.slots = vec![0; size];
+        let mask = size - 1;
+        for id in 0..self.ends.len() {
+            let name = self.get(id).unwrap_or("");
+            let mut slot = hash(name) as usize & mask;
+            loop {
+                match self.slots[slot] {
+                    0 => {
+                        self.slots[slot] = id as u32 + 1;
+                        break;
+                    }
+                    other if self.get(other as usize - 1) == Some(name) => break,
+                    _ => slot = (slot + 1) & mask,
+                }
+            }
+        }
+    }
+
+    /// The number of names.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Name `id`.
+    pub(crate) fn get(&self, id: usize) -> Option<&str> {
+        let end = *self.ends.get(id)? as usize;
+        let start = if id == 0 { 0 } else { self.ends[id - 1] as usize };
+        self.text.get(start..end)
+    }
+
+    /// The id of `name` (the first, if several are equal).
+    pub(crate) fn find(&self, name: &str) -> Option<usize> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut slot = hash(name) as usize & mask;
+        loop {
+            match self.slots[slot] {
+                0 => return None,
+                id if self.get(id as usize - 1) == Some(name) => return Some(id as usize - 1),
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_coded_names() {
+        // "ADD32rr", "ADD32ri" (shares 6), "SUB" (shares 0), "" , "ADD32rr" again.
+        let mut bytes = vec![5, 0, 7];
+        bytes.extend_from_slice(b"ADD32rr");
+        bytes.extend_from_slice(&[6, 1, b'i', 0, 3]);
+        bytes.extend_from_slice(b"SUB");
+        bytes.extend_from_slice(&[0, 0, 0, 7]);
+        bytes.extend_from_slice(b"ADD32rr");
+        let t = NameTable::read(&mut Reader::new(&bytes)).unwrap();
+        assert_eq!(t.len(), 5);
+        assert_eq!(t.get(1), Some("ADD32ri"));
+        assert_eq!(t.get(3), Some(""));
+        assert_eq!(t.find("ADD32rr"), Some(0));
+        assert_eq!(t.find("SUB"), Some(2));
+        assert_eq!(t.find(""), Some(3));
+        assert_eq!(t.find("ADD32"), None);
+        assert_eq!(t.get(5), None);
+    }
+
+    #[test]
+    fn bad_prefix_is_malformed() {
+        let bytes = [1, 3, 0];
+        assert!(NameTable::read(&mut Reader::new(&bytes)).is_err());
+        let empty = NameTable::from_names([]);
+        assert_eq!(empty.find("x"), None);
+    }
+}
