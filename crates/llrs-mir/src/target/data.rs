@@ -131,20 +131,13 @@ fn read_flags(r: &mut Reader<'_>) -> Read<FlagList> {
 }
 
 /// Reads `count` then `count` items of `item`, as a `Span` into `pool`.
-fn read_list<T>(
-    r: &mut Reader<'_>,
-    pool: &mut Vec<T>,
-    mut item: impl FnMut(&mut Reader<'_>) -> Read<T>,
-) -> Read<Span> {
+fn read_list<T>(r: &mut Reader<'_>, pool: &mut Vec<T>, mut item: impl FnMut(&mut Reader<'_>) -> Read<T>) -> Read<Span> {
     let n = r.count()?;
     let start = u32::try_from(pool.len()).map_err(|_| Malformed)?;
     for _ in 0..n {
         pool.push(item(r)?);
     }
-    Ok(Span {
-        start,
-        len: n as u32,
-    })
+    Ok(Span { start, len: n as u32 })
 }
 
 impl TargetData {
@@ -249,10 +242,7 @@ impl TargetData {
                 member_pool.extend((first..first + len).map(|m| m as u16));
                 end = first + len;
             }
-            class_members.push(Span {
-                start,
-                len: member_pool.len() as u32 - start,
-            });
+            class_members.push(Span { start, len: member_pool.len() as u32 - start });
         }
         let mut sorted_member_pool = member_pool.clone();
         for span in &class_members {
@@ -305,21 +295,13 @@ impl TargetData {
             }
             let mut class_sizes = Vec::with_capacity(class_names.len());
             for _ in 0..class_names.len() {
-                class_sizes.push(ClassSizes {
-                    reg_size: r.u32()?,
-                    spill_size: r.u32()?,
-                    spill_align: r.u32()?,
-                });
+                class_sizes.push(ClassSizes { reg_size: r.u32()?, spill_size: r.u32()?, spill_align: r.u32()? });
             }
             let mut subreg_ranges = Vec::with_capacity(subreg_idx_names.len());
             for _ in 0..subreg_idx_names.len() {
                 subreg_ranges.push((r.u16()?, r.i32()?));
             }
-            modes.push(Mode {
-                hw_classes,
-                class_sizes,
-                subreg_ranges,
-            });
+            modes.push(Mode { hw_classes, class_sizes, subreg_ranges });
         }
         let mut variants = Vec::with_capacity(triples.len());
         for triple in triples {
@@ -337,11 +319,7 @@ impl TargetData {
             if default_mode as usize >= modes.len() {
                 return Err(Malformed);
             }
-            variants.push(Variant {
-                triple,
-                default_mode,
-                cpus,
-            });
+            variants.push(Variant { triple, default_mode, cpus });
         }
         r.expect(b"END\x01")?;
         if !r.at_end() {

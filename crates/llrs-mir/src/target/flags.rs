@@ -13,18 +13,12 @@ pub struct TargetFlags<'a> {
 impl<'a> TargetFlags<'a> {
     /// The value of a name.
     pub fn value(&self, name: &str) -> Option<u32> {
-        self.names
-            .find(name)
-            .and_then(|i| self.list.get(i))
-            .map(|&(v, _)| v)
+        self.names.find(name).and_then(|i| self.list.get(i)).map(|&(v, _)| v)
     }
 
     /// The first name of a value.
     pub fn name(&self, value: u32) -> Option<&'a str> {
-        self.list
-            .iter()
-            .find(|(v, _)| *v == value)
-            .map(|(_, n)| n.as_str())
+        self.list.iter().find(|(v, _)| *v == value).map(|(_, n)| n.as_str())
     }
 
     /// Every (value, name), in LLVM's order.
@@ -47,27 +41,18 @@ impl Target {
     /// Direct operand target flags (`getSerializableDirectMachineOperandTargetFlags`),
     /// printed `target-flags(x86-gotpcrel)`.
     pub fn direct_target_flags(&self) -> TargetFlags<'_> {
-        TargetFlags {
-            list: &self.data.direct_flags,
-            names: &self.data.direct_names,
-        }
+        TargetFlags { list: &self.data.direct_flags, names: &self.data.direct_names }
     }
 
     /// Bitmask operand target flags (`getSerializableBitmaskMachineOperandTargetFlags`).
     pub fn bitmask_target_flags(&self) -> TargetFlags<'_> {
-        TargetFlags {
-            list: &self.data.bitmask_flags,
-            names: &self.data.bitmask_names,
-        }
+        TargetFlags { list: &self.data.bitmask_flags, names: &self.data.bitmask_names }
     }
 
     /// Memory operand target flags (`getSerializableMachineMemOperandTargetFlags`), as
     /// `MachineMemOperand::Flags` bits.
     pub fn mmo_target_flags(&self) -> TargetFlags<'_> {
-        TargetFlags {
-            list: &self.data.mmo_flags,
-            names: &self.data.mmo_names,
-        }
+        TargetFlags { list: &self.data.mmo_flags, names: &self.data.mmo_names }
     }
 
     /// `decomposeMachineOperandsTargetFlags`: an operand's flags split into the direct
@@ -90,11 +75,7 @@ impl Target {
 
     /// The first name of a target index value.
     pub fn target_index_name(&self, value: i32) -> Option<&str> {
-        self.data
-            .target_indices
-            .iter()
-            .find(|(v, _)| *v == value)
-            .map(|(_, n)| n.as_str())
+        self.data.target_indices.iter().find(|(v, _)| *v == value).map(|(_, n)| n.as_str())
     }
 
     /// Every target index (value, name), in LLVM's order.

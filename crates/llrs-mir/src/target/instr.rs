@@ -114,14 +114,12 @@ impl OperandInfo {
 
     /// The generic type index (`getGenericTypeIndex`), for a generic type operand.
     pub fn generic_type_index(&self) -> Option<u8> {
-        self.is_generic_type()
-            .then(|| self.operand_type - OperandType::FIRST_GENERIC)
+        self.is_generic_type().then(|| self.operand_type - OperandType::FIRST_GENERIC)
     }
 
     /// A generic immediate operand: `OPERAND_GENERIC_IMM_0`.
     pub fn is_generic_imm(&self) -> bool {
-        (OperandType::FIRST_GENERIC_IMM..=OperandType::LAST_GENERIC_IMM)
-            .contains(&self.operand_type)
+        (OperandType::FIRST_GENERIC_IMM..=OperandType::LAST_GENERIC_IMM).contains(&self.operand_type)
     }
 
     /// Part of a predicate.
@@ -236,11 +234,7 @@ impl<'a> InstrDesc<'a> {
 
     fn raw_operands(&self) -> &'a [RawOperand] {
         let data = self.target.data;
-        let span = data
-            .operand_lists
-            .get(self.raw.operands as usize)
-            .copied()
-            .unwrap_or_default();
+        let span = data.operand_lists.get(self.raw.operands as usize).copied().unwrap_or_default();
         span.of(&data.operand_pool)
     }
 
@@ -252,9 +246,7 @@ impl<'a> InstrDesc<'a> {
 
     /// Declared operand `i`.
     pub fn operand(&self, i: usize) -> Option<OperandInfo> {
-        self.raw_operands()
-            .get(i)
-            .map(|op| self.target.operand_info(op))
+        self.raw_operands().get(i).map(|op| self.target.operand_info(op))
     }
 }
 
@@ -266,10 +258,7 @@ impl Target {
 
     /// The opcode of a name (`COPY`, `G_ADD`, `MOV32rr`; case matters).
     pub fn opcode(&self, name: &str) -> Option<Opcode> {
-        self.data
-            .opcode_names
-            .find(name)
-            .map(|i| Opcode(i as u32))
+        self.data.opcode_names.find(name).map(|i| Opcode(i as u32))
     }
 
     /// An opcode's name ("" for an opcode out of range).
@@ -279,29 +268,22 @@ impl Target {
 
     /// An opcode's description; an opcode out of range has an empty one.
     pub fn instr(&self, opcode: Opcode) -> InstrDesc<'_> {
-        let raw = self
-            .data
-            .instrs
-            .get(opcode.index())
-            .copied()
-            .unwrap_or(RawInstr {
-                num_defs: 0,
-                size: 0,
-                num_operands: 0,
-                flags: u32::MAX,
-                ts_flags: u32::MAX,
-                operands: u32::MAX,
-                implicit_defs: u32::MAX,
-                implicit_uses: u32::MAX,
-            });
+        let raw = self.data.instrs.get(opcode.index()).copied().unwrap_or(RawInstr {
+            num_defs: 0,
+            size: 0,
+            num_operands: 0,
+            flags: u32::MAX,
+            ts_flags: u32::MAX,
+            operands: u32::MAX,
+            implicit_defs: u32::MAX,
+            implicit_uses: u32::MAX,
+        });
         InstrDesc { target: self, raw }
     }
 
     fn operand_info(&self, op: &RawOperand) -> OperandInfo {
         let class = if op.flags & LOOKUP_REG_CLASS_BY_HW_MODE != 0 {
-            self.mode_data()
-                .and_then(|m| m.hw_classes.get(usize::try_from(op.reg_class).ok()?).copied())
-                .unwrap_or(-1)
+            self.mode_data().and_then(|m| m.hw_classes.get(usize::try_from(op.reg_class).ok()?).copied()).unwrap_or(-1)
         } else {
             op.reg_class
         };

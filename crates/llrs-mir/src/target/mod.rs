@@ -68,11 +68,7 @@ impl Target {
         let slot = registry::slot(family);
         let data = slot.data()?;
         let variant = data.variants.get(variant)?;
-        let mode = variant
-            .cpus
-            .iter()
-            .find(|(name, _)| name == cpu)
-            .map_or(variant.default_mode, |&(_, mode)| mode);
+        let mode = variant.cpus.iter().find(|(name, _)| name == cpu).map_or(variant.default_mode, |&(_, mode)| mode);
         slot.targets()?.get(mode as usize)
     }
 
@@ -84,10 +80,7 @@ impl Target {
 
     /// The triple the tables were dumped with (the corpus's, where it has the target).
     pub fn triple(&self) -> &str {
-        self.data
-            .variants
-            .first()
-            .map_or("", |v| v.triple.as_str())
+        self.data.variants.first().map_or("", |v| v.triple.as_str())
     }
 
     /// The hardware mode's index among the target's distinct modes.

@@ -1,7 +1,7 @@
 //! `NameTable`: a list of names with their ids, stored in one buffer, and a hash index from
 //! name to id built once at load (open addressing over `u32` ids, no allocation per name).
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 
 use rustc_hash::FxBuildHasher;
 
@@ -20,9 +20,7 @@ pub(crate) struct NameTable {
 }
 
 fn hash(name: &str) -> u64 {
-    let mut h = FxBuildHasher.build_hasher();
-    name.hash(&mut h);
-    h.finish()
+    FxBuildHasher.hash_one(name)
 }
 
 impl NameTable {
@@ -45,11 +43,7 @@ impl NameTable {
             ends.push(u32::try_from(text.len()).map_err(|_| Malformed)?);
             prev_start = start;
         }
-        let mut table = NameTable {
-            text,
-            ends,
-            slots: Vec::new(),
-        };
+        let mut table = NameTable { text, ends, slots: Vec::new() };
         table.index();
         Ok(table)
     }

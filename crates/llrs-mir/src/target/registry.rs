@@ -9,6 +9,7 @@ use super::Target;
 /// One generated file and what is built from it.
 pub(crate) struct Slot {
     /// The file's name in `data/` (without `.bin`).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) file: &'static str,
     pub(crate) bytes: &'static [u8],
     data: OnceLock<Option<TargetData>>,
@@ -56,19 +57,13 @@ pub(crate) static SLOTS: [Slot; 23] = slots!(
 impl Slot {
     /// The decoded tables (None if the file is malformed, which a test rules out).
     pub(crate) fn data(&'static self) -> Option<&'static TargetData> {
-        self.data
-            .get_or_init(|| TargetData::decode(self.bytes).ok())
-            .as_ref()
+        self.data.get_or_init(|| TargetData::decode(self.bytes).ok()).as_ref()
     }
 
     /// One `Target` per hardware mode.
     pub(crate) fn targets(&'static self) -> Option<&'static [Target]> {
         let data = self.data()?;
-        let targets = self.targets.get_or_init(|| {
-            (0..data.modes.len())
-                .map(|mode| Target { data, mode })
-                .collect()
-        });
+        let targets = self.targets.get_or_init(|| (0..data.modes.len()).map(|mode| Target { data, mode }).collect());
         Some(targets)
     }
 }

@@ -86,9 +86,7 @@ impl Target {
     /// A class's registers in allocation order.
     pub fn reg_class_members(&self, class: RegClass) -> impl ExactSizeIterator<Item = Reg> + '_ {
         let span = self.members_span(class);
-        span.of(&self.data.member_pool)
-            .iter()
-            .map(|&r| Reg(u32::from(r)))
+        span.of(&self.data.member_pool).iter().map(|&r| Reg(u32::from(r)))
     }
 
     /// Whether `reg` is in `class` (`contains`).
@@ -97,29 +95,18 @@ impl Target {
             return false;
         };
         let span = self.members_span(class);
-        span.of(&self.data.sorted_member_pool)
-            .binary_search(&reg)
-            .is_ok()
+        span.of(&self.data.sorted_member_pool).binary_search(&reg).is_ok()
     }
 
     /// A class's sizes in this target's mode.
     pub fn reg_class_info(&self, class: RegClass) -> RegClassInfo {
-        let sizes = self
-            .mode_data()
-            .and_then(|m| m.class_sizes.get(class.index()).copied());
-        let (size, spill, align) = sizes.map_or((0, 0, 0), |s| {
-            (s.reg_size, s.spill_size / 8, s.spill_align / 8)
-        });
+        let sizes = self.mode_data().and_then(|m| m.class_sizes.get(class.index()).copied());
+        let (size, spill, align) = sizes.map_or((0, 0, 0), |s| (s.reg_size, s.spill_size / 8, s.spill_align / 8));
         RegClassInfo {
             size_in_bits: size,
             spill_size: spill,
             spill_align: align,
-            allocatable: self
-                .data
-                .class_allocatable
-                .get(class.index())
-                .copied()
-                .unwrap_or(false),
+            allocatable: self.data.class_allocatable.get(class.index()).copied().unwrap_or(false),
         }
     }
 
@@ -186,16 +173,11 @@ impl Target {
     pub fn reg_mask_bits(&self, mask: RegMask) -> &[u32] {
         let words = self.data.mask_words;
         let start = mask.index().saturating_mul(words);
-        self.data
-            .mask_pool
-            .get(start..start.saturating_add(words))
-            .unwrap_or(&[])
+        self.data.mask_pool.get(start..start.saturating_add(words)).unwrap_or(&[])
     }
 
     /// The first register mask with exactly these bits (how the printer names a mask).
     pub fn reg_mask_with_bits(&self, bits: &[u32]) -> Option<RegMask> {
-        (0..self.num_reg_masks())
-            .map(|i| RegMask(i as u32))
-            .find(|&m| self.reg_mask_bits(m) == bits)
+        (0..self.num_reg_masks()).map(|i| RegMask(i as u32)).find(|&m| self.reg_mask_bits(m) == bits)
     }
 }

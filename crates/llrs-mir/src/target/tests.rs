@@ -178,3 +178,20 @@ fn out_of_range_ids_are_harmless() {
     assert_eq!(t.reg_mask_bits(RegMask(u32::MAX)), &[] as &[u32]);
     assert_eq!(t.sub_reg_idx_name(SubRegIdx(0)), "");
 }
+
+/// Decoding time per target (the work of a first `for_triple`): run with
+/// `cargo test --release -p llrs-mir load_times -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn load_times() {
+    for slot in &SLOTS {
+        let runs = 20;
+        let start = std::time::Instant::now();
+        for _ in 0..runs {
+            let data = super::data::TargetData::decode(slot.bytes).expect("decodes");
+            std::hint::black_box(&data);
+        }
+        let each = start.elapsed() / runs;
+        eprintln!("{:12} {:9} bytes  {:8.3} ms", slot.file, slot.bytes.len(), each.as_secs_f64() * 1e3);
+    }
+}

@@ -37,23 +37,18 @@ pub(crate) fn parse_arch(triple: &str) -> Option<(Family, usize)> {
     let found = match arch {
         "amd64" | "x86_64" | "x86_64h" => (X86, 0),
         "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" => (X86, 1),
-        "aarch64" | "arm64" | "arm64e" | "arm64ec" | "aarch64_be" | "aarch64_32"
-        | "arm64_32" => (AArch64, 0),
+        "aarch64" | "arm64" | "arm64e" | "arm64ec" | "aarch64_be" | "aarch64_32" | "arm64_32" => (AArch64, 0),
         "riscv64" | "riscv64be" => (RiscV, 0),
         "riscv32" | "riscv32be" => (RiscV, 1),
         "amdgcn" => (AmdGpu, 0),
         "r600" => (R600, 0),
         "powerpc64" | "ppu" | "ppc64" | "powerpc64le" | "ppc64le" => (PowerPC, 0),
-        "powerpc" | "ppc" | "ppc32" | "powerpcspe" | "powerpcle" | "ppcle" | "ppc32le" => {
-            (PowerPC, 1)
-        }
+        "powerpc" | "ppc" | "ppc32" | "powerpcspe" | "powerpcle" | "ppcle" | "ppc32le" => (PowerPC, 1),
         "s390x" | "systemz" => (SystemZ, 0),
-        "mips" | "mipseb" | "mipsallegrex" | "mipsisa32r6" | "mipsr6" | "mipsel"
-        | "mipsallegrexel" | "mipsisa32r6el" | "mipsr6el" => (Mips, 0),
-        "mips64" | "mips64eb" | "mipsn32" | "mipsisa64r6" | "mips64r6" | "mipsn32r6"
-        | "mips64el" | "mipsn32el" | "mipsisa64r6el" | "mips64r6el" | "mipsn32r6el" => {
-            (Mips, 1)
-        }
+        "mips" | "mipseb" | "mipsallegrex" | "mipsisa32r6" | "mipsr6" | "mipsel" | "mipsallegrexel"
+        | "mipsisa32r6el" | "mipsr6el" => (Mips, 0),
+        "mips64" | "mips64eb" | "mipsn32" | "mipsisa64r6" | "mips64r6" | "mipsn32r6" | "mips64el" | "mipsn32el"
+        | "mipsisa64r6el" | "mips64r6el" | "mipsn32r6el" => (Mips, 1),
         "hexagon" => (Hexagon, 0),
         "wasm32" => (WebAssembly, 0),
         "wasm64" => (WebAssembly, 1),
@@ -74,9 +69,7 @@ pub(crate) fn parse_arch(triple: &str) -> Option<(Family, usize)> {
         _ if arch.starts_with("spirv") => (SpirV, 0),
         // ARM's many sub-architectures (armv7, armv7a, thumbv7m, armebv7, xscale, ...):
         // LLVM's parseARMArch accepts the valid ones; here any of these prefixes is ARM.
-        _ if arch.starts_with("arm") || arch.starts_with("thumb") || arch.starts_with("xscale") => {
-            (Arm, 0)
-        }
+        _ if arch.starts_with("arm") || arch.starts_with("thumb") || arch.starts_with("xscale") => (Arm, 0),
         _ => return None,
     };
     Some(found)
