@@ -247,7 +247,10 @@ impl TargetData {
         let mut sorted_member_pool = member_pool.clone();
         for span in &class_members {
             let start = span.start as usize;
-            sorted_member_pool[start..start + span.len as usize].sort_unstable();
+            let members = &mut sorted_member_pool[start..start + span.len as usize];
+            if !members.is_sorted() {
+                members.sort_unstable();
+            }
         }
 
         let bank_names = NameTable::read(r)?;

@@ -12,8 +12,8 @@ pub struct TargetFlags<'a> {
 
 impl<'a> TargetFlags<'a> {
     /// The value of a name.
-    pub fn value(&self, name: &str) -> Option<u32> {
-        self.names.find(name).and_then(|i| self.list.get(i)).map(|&(v, _)| v)
+    pub fn value(&self, name: impl AsRef<[u8]>) -> Option<u32> {
+        self.names.find(name.as_ref()).and_then(|i| self.list.get(i)).map(|&(v, _)| v)
     }
 
     /// The first name of a value.
@@ -68,8 +68,8 @@ impl Target {
     }
 
     /// The value of a target index name (`getSerializableTargetIndices`).
-    pub fn target_index(&self, name: &str) -> Option<i32> {
-        let i = self.data.index_names.find(name)?;
+    pub fn target_index(&self, name: impl AsRef<[u8]>) -> Option<i32> {
+        let i = self.data.index_names.find(name.as_ref())?;
         self.data.target_indices.get(i).map(|&(v, _)| v)
     }
 

@@ -257,8 +257,8 @@ impl Target {
     }
 
     /// The opcode of a name (`COPY`, `G_ADD`, `MOV32rr`; case matters).
-    pub fn opcode(&self, name: &str) -> Option<Opcode> {
-        self.data.opcode_names.find(name).map(|i| Opcode(i as u32))
+    pub fn opcode(&self, name: impl AsRef<[u8]>) -> Option<Opcode> {
+        self.data.opcode_names.find(name.as_ref()).map(|i| Opcode(i as u32))
     }
 
     /// An opcode's name ("" for an opcode out of range).

@@ -19,7 +19,7 @@ pub(crate) struct NameTable {
     slots: Vec<u32>,
 }
 
-fn hash(name: &str) -> u64 {
+fn hash(name: &[u8]) -> u64 {
     FxBuildHasher.hash_one(name)
 }
 
@@ -28,21 +28,24 @@ impl NameTable {
     /// first keeps the name (LLVM's `StringMap::insert` keeps the first too).
     pub(crate) fn read(r: &mut Reader<'_>) -> Read<NameTable> {
         let n = r.count()?;
-        let mut text = String::new();
+        let mut text = Vec::new();
         let mut ends = Vec::with_capacity(n);
         let mut prev_start = 0usize;
         for _ in 0..n {
             let shared = r.u32()? as usize;
             let rest = r.count()?;
             let start = text.len();
-            if shared > start - prev_start || !text.is_char_boundary(prev_start + shared) {
+            if shared > start - prev_start {
                 return Err(Malformed);
             }
             text.extend_from_within(prev_start..prev_start + shared);
-            text.push_str(std::str::from_utf8(r.bytes(rest)?).map_err(|_| Malformed)?);
+            text.extend_from_slice(r.bytes(rest)?);
             ends.push(u32::try_from(text.len()).map_err(|_| Malformed)?);
             prev_start = start;
         }
+        // One check for all names; `get` checks that each name's bounds are character
+        // boundaries.
+        let text = String::from_utf8(text).map_err(|_| Malformed)?;
         let mut table = NameTable { text, ends, slots: Vec::new() };
         table.index();
         Ok(table)
@@ -65,7 +68,7 @@ impl NameTable {
         let mask = size - 1;
         for id in 0..self.ends.len() {
             let name = self.get(id).unwrap_or("");
-            let mut slot = hash(name) as usize & mask;
+            let mut slot = hash(name.as_bytes()) as usize & mask;
             loop {
                 match self.slots[slot] {
                     0 => {
@@ -92,13 +95,13 @@ impl NameTable {
     }
 
     /// The id of `name` (the first, if several are equal).
-    pub(crate) fn find(&self, name: &str) -> Option<usize> {
+    pub(crate) fn find(&self, name: &[u8]) -> Option<usize> {
         let mask = self.slots.len().checked_sub(1)?;
         let mut slot = hash(name) as usize & mask;
         loop {
             match self.slots[slot] {
                 0 => return None,
-                id if self.get(id as usize - 1) == Some(name) => return Some(id as usize - 1),
+                id if self.get(id as usize - 1).map(str::as_bytes) == Some(name) => return Some(id as usize - 1),
                 _ => slot = (slot + 1) & mask,
             }
         }
@@ -122,10 +125,10 @@ mod tests {
         assert_eq!(t.len(), 5);
         assert_eq!(t.get(1), Some("ADD32ri"));
         assert_eq!(t.get(3), Some(""));
-        assert_eq!(t.find("ADD32rr"), Some(0));
-        assert_eq!(t.find("SUB"), Some(2));
-        assert_eq!(t.find(""), Some(3));
-        assert_eq!(t.find("ADD32"), None);
+        assert_eq!(t.find(b"ADD32rr"), Some(0));
+        assert_eq!(t.find(b"SUB"), Some(2));
+        assert_eq!(t.find(b""), Some(3));
+        assert_eq!(t.find(b"ADD32"), None);
         assert_eq!(t.get(5), None);
     }
 
@@ -134,6 +137,6 @@ mod tests {
         let bytes = [1, 3, 0];
         assert!(NameTable::read(&mut Reader::new(&bytes)).is_err());
         let empty = NameTable::from_names([]);
-        assert_eq!(empty.find("x"), None);
+        assert_eq!(empty.find(b"x"), None);
     }
 }

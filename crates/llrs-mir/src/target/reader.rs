@@ -31,6 +31,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next `n` bytes.
+    #[inline]
     pub(crate) fn bytes(&mut self, n: usize) -> Read<&'a [u8]> {
         let end = self.pos.checked_add(n).ok_or(Malformed)?;
         let out = self.bytes.get(self.pos..end).ok_or(Malformed)?;
@@ -39,7 +40,18 @@ impl<'a> Reader<'a> {
     }
 
     /// An unsigned LEB128 varint of at most 64 bits.
+    #[inline]
     pub(crate) fn u64(&mut self) -> Read<u64> {
+        match self.bytes.get(self.pos) {
+            Some(&byte) if byte < 0x80 => {
+                self.pos += 1;
+                Ok(u64::from(byte))
+            }
+            _ => self.u64_slow(),
+        }
+    }
+
+    fn u64_slow(&mut self) -> Read<u64> {
         let mut value = 0u64;
         let mut shift = 0u32;
         loop {
@@ -57,22 +69,26 @@ impl<'a> Reader<'a> {
     }
 
     /// A varint that fits in a `u32`.
+    #[inline]
     pub(crate) fn u32(&mut self) -> Read<u32> {
         u32::try_from(self.u64()?).map_err(|_| Malformed)
     }
 
     /// A varint that fits in a `u16`.
+    #[inline]
     pub(crate) fn u16(&mut self) -> Read<u16> {
         u16::try_from(self.u64()?).map_err(|_| Malformed)
     }
 
     /// A varint that fits in a `u8`.
+    #[inline]
     pub(crate) fn u8(&mut self) -> Read<u8> {
         u8::try_from(self.u64()?).map_err(|_| Malformed)
     }
 
     /// A count (a varint), bounded by the bytes left so that a corrupt count cannot make
     /// the loader reserve unbounded memory: every counted item takes at least one byte.
+    #[inline]
     pub(crate) fn count(&mut self) -> Read<usize> {
         let n = usize::try_from(self.u64()?).map_err(|_| Malformed)?;
         if n > self.bytes.len() - self.pos {
@@ -82,12 +98,14 @@ impl<'a> Reader<'a> {
     }
 
     /// A zigzag-encoded signed varint that fits in an `i64`.
+    #[inline]
     pub(crate) fn i64(&mut self) -> Read<i64> {
         let v = self.u64()?;
         Ok(((v >> 1) as i64) ^ -((v & 1) as i64))
     }
 
     /// A zigzag-encoded signed varint that fits in an `i32`.
+    #[inline]
     pub(crate) fn i32(&mut self) -> Read<i32> {
         i32::try_from(self.i64()?).map_err(|_| Malformed)
     }

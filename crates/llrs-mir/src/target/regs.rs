@@ -26,11 +26,11 @@ impl Target {
     }
 
     /// The register of a MIR name, lowercase and without `$` (`eax`, `noreg`).
-    pub fn reg(&self, name: &str) -> Option<Reg> {
-        if name == "noreg" {
+    pub fn reg(&self, name: impl AsRef<[u8]>) -> Option<Reg> {
+        if name.as_ref() == b"noreg" {
             return Some(Reg::NONE);
         }
-        self.data.reg_names.find(name).map(|i| Reg(i as u32))
+        self.data.reg_names.find(name.as_ref()).map(|i| Reg(i as u32))
     }
 
     /// A register's MIR name, lowercase, without `$`: `noreg` for register 0, "" out of
@@ -69,8 +69,8 @@ impl Target {
     }
 
     /// The register class of a MIR name, lowercase (`gr32`).
-    pub fn reg_class(&self, name: &str) -> Option<RegClass> {
-        self.data.class_names.find(name).map(|i| RegClass(i as u32))
+    pub fn reg_class(&self, name: impl AsRef<[u8]>) -> Option<RegClass> {
+        self.data.class_names.find(name.as_ref()).map(|i| RegClass(i as u32))
     }
 
     /// A register class's MIR name, lowercase ("" out of range).
@@ -117,8 +117,8 @@ impl Target {
     }
 
     /// The subregister index of a name (`sub_32bit`; case matters).
-    pub fn sub_reg_idx(&self, name: &str) -> Option<SubRegIdx> {
-        let i = self.data.subreg_idx_names.find(name)?;
+    pub fn sub_reg_idx(&self, name: impl AsRef<[u8]>) -> Option<SubRegIdx> {
+        let i = self.data.subreg_idx_names.find(name.as_ref())?;
         Some(SubRegIdx(i as u32 + 1))
     }
 
@@ -144,8 +144,8 @@ impl Target {
     }
 
     /// The register bank of a MIR name, lowercase (`gpr`).
-    pub fn reg_bank(&self, name: &str) -> Option<RegBank> {
-        self.data.bank_names.find(name).map(|i| RegBank(i as u32))
+    pub fn reg_bank(&self, name: impl AsRef<[u8]>) -> Option<RegBank> {
+        self.data.bank_names.find(name.as_ref()).map(|i| RegBank(i as u32))
     }
 
     /// A register bank's MIR name, lowercase ("" out of range).
@@ -159,8 +159,8 @@ impl Target {
     }
 
     /// The register mask of a MIR name, lowercase (`csr_64`).
-    pub fn reg_mask(&self, name: &str) -> Option<RegMask> {
-        self.data.mask_names.find(name).map(|i| RegMask(i as u32))
+    pub fn reg_mask(&self, name: impl AsRef<[u8]>) -> Option<RegMask> {
+        self.data.mask_names.find(name.as_ref()).map(|i| RegMask(i as u32))
     }
 
     /// A register mask's MIR name, lowercase ("" out of range).

@@ -184,7 +184,8 @@ fn out_of_range_ids_are_harmless() {
 #[test]
 #[ignore]
 fn load_times() {
-    for slot in &SLOTS {
+    let only = std::env::var("LOAD_TIMES_ONLY").unwrap_or_default();
+    for slot in SLOTS.iter().filter(|s| only.is_empty() || s.file == only) {
         let runs = 20;
         let start = std::time::Instant::now();
         for _ in 0..runs {
@@ -194,4 +195,13 @@ fn load_times() {
         let each = start.elapsed() / runs;
         eprintln!("{:12} {:9} bytes  {:8.3} ms", slot.file, slot.bytes.len(), each.as_secs_f64() * 1e3);
     }
+}
+
+#[test]
+fn names_as_bytes() {
+    let t = x86();
+    assert_eq!(t.opcode(b"COPY"), t.opcode("COPY"));
+    assert_eq!(t.reg(b"noreg".as_slice()), Some(Reg::NONE));
+    assert_eq!(t.reg_class(b"gr8".to_vec()), t.reg_class("gr8"));
+    assert!(t.reg(b"\xff").is_none());
 }
