@@ -1,8 +1,9 @@
 //! Every name the corpus's canonical MIR uses resolves in its triple's target: opcodes,
 //! physical registers, register classes and banks of `registers:`, subregister indices,
-//! target flags, target indices and register masks. The corpus is
-//! `$LLRS_CORPUS_DIR/mir` (default `target/corpus/mir` at the workspace root); without it
-//! the test passes with a warning.
+//! target flags, target indices and register masks; and the names llc rejects as unknown
+//! in the mutants do not, and the implicit operands llc misses are the opcode's. The
+//! corpus is `$LLRS_CORPUS_DIR/{mir,mir-mutants}` (default `target/corpus` at the workspace
+//! root); without it the test passes with a warning.
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +37,8 @@ const INSTR_FLAGS: &[&str] = &[
 #[derive(Default)]
 struct Tally {
     files: usize,
+    rejected: usize,
+    implicit: usize,
     checked: [usize; 7],
     unresolved: Vec<String>,
 }
@@ -213,40 +216,133 @@ fn check_file(path: &Path, dir_triple: &str, tally: &mut Tally) {
     }
 }
 
+/// The name an llc message quotes: `... 'NAME'`.
+fn quoted(message: &str) -> Option<&str> {
+    let start = message.find('\'')? + 1;
+    let len = message[start..].find('\'')?;
+    Some(&message[start..start + len])
+}
+
+/// A rejected mutant: where llc says a name is unknown, it must not resolve; where llc says
+/// an implicit operand is missing, the opcode must have it.
+fn check_rejection(error: &Path, dir_triple: &str, tally: &mut Tally) {
+    let (Ok(message), Ok(text)) = (std::fs::read_to_string(error), std::fs::read_to_string(error.with_extension("")))
+    else {
+        return;
+    };
+    let triple = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("target triple = \""))
+        .and_then(|t| t.split('"').next())
+        .unwrap_or(dir_triple);
+    let Some(target) = Target::for_triple(triple) else {
+        return;
+    };
+    let mut parts = message.trim_end().splitn(3, ':');
+    let (Some(line), Some(_col), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
+        return;
+    };
+    let msg = msg.trim_start();
+    let Some(name) = quoted(msg) else {
+        return;
+    };
+    let kind_and_found = if msg.starts_with("unknown register name") {
+        Some((1, target.reg(name).is_some()))
+    } else if msg.starts_with("unknown machine instruction name") {
+        Some((0, target.opcode(name).is_some()))
+    } else if msg.starts_with("use of undefined register class or register bank") {
+        Some((2, target.reg_class(name).is_some() || target.reg_bank(name).is_some()))
+    } else if msg.starts_with("use of unknown subregister index") || msg.starts_with("unknown subregister index") {
+        Some((3, target.sub_reg_idx(name).is_some()))
+    } else if msg.starts_with("use of undefined target flag") {
+        let found =
+            target.direct_target_flags().value(name).is_some() || target.bitmask_target_flags().value(name).is_some();
+        Some((4, found))
+    } else {
+        None
+    };
+    if let Some((kind, found)) = kind_and_found {
+        tally.rejected += 1;
+        tally.check(kind, !found, &format!("{name} (llc: unknown)"), error);
+        return;
+    }
+    if !msg.starts_with("missing implicit register operand") {
+        return;
+    }
+    let Some(source) = line.parse::<usize>().ok().and_then(|l| text.lines().nth(l.checked_sub(1)?)) else {
+        return;
+    };
+    let Some(op) = opcode_of(&strip_strings(source)).and_then(|op| target.opcode(op)) else {
+        tally.check(0, false, source.trim(), error);
+        return;
+    };
+    let (is_def, reg) = match name.split_once(" $") {
+        Some(("implicit-def", reg)) => (true, reg),
+        Some(("implicit", reg)) => (false, reg),
+        _ => return,
+    };
+    let reg = target.reg(reg);
+    let desc = target.instr(op);
+    let found = if is_def {
+        desc.implicit_defs().any(|r| Some(r) == reg)
+    } else {
+        desc.implicit_uses().any(|r| Some(r) == reg)
+    };
+    tally.implicit += 1;
+    tally.check(1, found, name, error);
+}
+
 fn corpus_dir() -> PathBuf {
     std::env::var_os("LLRS_CORPUS_DIR")
         .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/corpus"), PathBuf::from)
 }
 
+/// The files of `dir/<triple>/`, sorted, with their triple.
+fn files_by_triple(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let triple = entry.file_name().to_string_lossy().into_owned();
+        for file in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
+            out.push((triple.clone(), file.path()));
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
 fn corpus_names_resolve() {
-    let dir = corpus_dir().join("mir");
-    let Ok(triples) = std::fs::read_dir(&dir) else {
-        eprintln!("warning: {} is missing; corpus name check skipped", dir.display());
+    let corpus = corpus_dir();
+    if !corpus.join("mir").is_dir() {
+        eprintln!("warning: {} is missing; corpus name check skipped", corpus.join("mir").display());
         return;
-    };
+    }
     let mut tally = Tally::default();
-    for entry in triples.flatten() {
-        let triple = entry.file_name().to_string_lossy().into_owned();
-        let Ok(files) = std::fs::read_dir(entry.path()) else {
-            continue;
-        };
-        let mut files: Vec<_> = files.flatten().map(|f| f.path()).collect();
-        files.sort();
-        for path in files {
+    for suite in ["mir", "mir-mutants"] {
+        for (triple, path) in files_by_triple(&corpus.join(suite)) {
             let name = path.to_string_lossy();
             if name.ends_with(".canon") || name.ends_with(".canon2") {
                 check_file(&path, &triple, &mut tally);
+            } else if name.ends_with(".parse-error") {
+                check_rejection(&path, &triple, &mut tally);
             }
         }
     }
     let counts: Vec<String> = KINDS.iter().zip(tally.checked).map(|(k, n)| format!("{n} {k}")).collect();
-    eprintln!("corpus: {} files; checked {}; unresolved {}", tally.files, counts.join(", "), tally.unresolved.len());
+    eprintln!(
+        "corpus: {} canon files, {} unknown names of rejected mutants, {} missing implicit \
+         operands; checked {}; wrong {}",
+        tally.files,
+        tally.rejected,
+        tally.implicit,
+        counts.join(", "),
+        tally.unresolved.len()
+    );
     for u in tally.unresolved.iter().take(20) {
-        eprintln!("  unresolved: {u}");
+        eprintln!("  wrong: {u}");
     }
-    assert!(tally.files > 0, "no canon files under {}", dir.display());
-    assert!(tally.unresolved.is_empty(), "{} names do not resolve", tally.unresolved.len());
+    assert!(tally.files > 0, "no canon files under {}", corpus.display());
+    assert!(tally.unresolved.is_empty(), "{} names are wrong", tally.unresolved.len());
 }
 
 #[test]
