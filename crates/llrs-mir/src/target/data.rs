@@ -1,8 +1,11 @@
 //! `TargetData`: one target's tables decoded from its generated file (the format is
 //! described in `tools/mir-targets/generate`).
 
+use std::sync::OnceLock;
+
 use super::names::NameTable;
 use super::reader::{Malformed, Read, Reader};
+use super::subregs::SubRegs;
 
 /// A list inside a pool: `start..start + len`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -91,10 +94,9 @@ pub(crate) struct TargetData {
     /// Subregister index names; name `i` is index `i + 1`.
     pub(crate) subreg_idx_names: NameTable,
     pub(crate) reg_names: NameTable,
-    /// Subregister shapes: (index, subregister - register) pairs.
-    pub(crate) shape_pool: Vec<(u16, i32)>,
-    pub(crate) shapes: Vec<Span>,
-    pub(crate) reg_shapes: Vec<u32>,
+    /// The subregister section, and what is decoded from it on first use.
+    pub(crate) subreg_bytes: &'static [u8],
+    pub(crate) subregs: OnceLock<Option<SubRegs>>,
     pub(crate) class_names: NameTable,
     pub(crate) class_allocatable: Vec<bool>,
     /// Members in allocation order, and the same sorted (for `contains`).
@@ -141,8 +143,13 @@ fn read_list<T>(r: &mut Reader<'_>, pool: &mut Vec<T>, mut item: impl FnMut(&mut
 }
 
 impl TargetData {
+    /// The subregisters, decoded on first use (None if malformed, which a test rules out).
+    pub(crate) fn subregs(&self) -> Option<&SubRegs> {
+        self.subregs.get_or_init(|| SubRegs::decode(self.subreg_bytes, self.reg_names.len()).ok()).as_ref()
+    }
+
     /// Decodes a target's file.
-    pub(crate) fn decode(bytes: &[u8]) -> Read<TargetData> {
+    pub(crate) fn decode(bytes: &'static [u8]) -> Read<TargetData> {
         let r = &mut Reader::new(bytes);
         r.expect(b"LLRSMIR\x01")?;
         let name = r.str()?.to_owned();
@@ -208,21 +215,9 @@ impl TargetData {
 
         let subreg_idx_names = NameTable::read(r)?;
 
-        let reg_names = NameTable::read(r)?;
+        let reg_names = NameTable::read_pieced(r)?;
         let n = r.count()?;
-        let mut shape_pool = Vec::new();
-        let mut shapes = Vec::with_capacity(n);
-        for _ in 0..n {
-            shapes.push(read_list(r, &mut shape_pool, |r| Ok((r.u16()?, r.i32()?)))?);
-        }
-        let mut reg_shapes = Vec::with_capacity(reg_names.len());
-        for _ in 0..reg_names.len() {
-            let s = r.u32()?;
-            if s as usize >= shapes.len() {
-                return Err(Malformed);
-            }
-            reg_shapes.push(s);
-        }
+        let subreg_bytes = r.bytes(n)?;
 
         let class_names = NameTable::read(r)?;
         let mut class_allocatable = Vec::with_capacity(class_names.len());
@@ -347,9 +342,8 @@ impl TargetData {
             instrs,
             subreg_idx_names,
             reg_names,
-            shape_pool,
-            shapes,
-            reg_shapes,
+            subreg_bytes,
+            subregs: OnceLock::new(),
             class_names,
             class_allocatable,
             member_pool,

@@ -31,6 +31,7 @@ mod names;
 mod reader;
 mod registry;
 mod regs;
+mod subregs;
 mod triple;
 
 #[cfg(test)]

@@ -51,6 +51,37 @@ impl NameTable {
         Ok(table)
     }
 
+    /// Reads a "pieced" name list: the distinct `_`-separated pieces, then per name runs
+    /// of consecutive piece ids (see `tools/mir-targets/generate`).
+    pub(crate) fn read_pieced(r: &mut Reader<'_>) -> Read<NameTable> {
+        let pieces = NameTable::read(r)?;
+        let n = r.count()?;
+        let mut text = String::new();
+        let mut ends = Vec::with_capacity(n);
+        let mut prev_first = 0i64;
+        for _ in 0..n {
+            let runs = r.count()?;
+            for k in 0..runs {
+                let first = if k == 0 { prev_first + r.i64()? } else { i64::from(r.u32()?) };
+                if k == 0 {
+                    prev_first = first;
+                }
+                let len = i64::from(r.u32()?);
+                for id in first..first.saturating_add(len) {
+                    if k > 0 || id > first {
+                        text.push('_');
+                    }
+                    let piece = usize::try_from(id).ok().and_then(|id| pieces.get(id));
+                    text.push_str(piece.ok_or(Malformed)?);
+                }
+            }
+            ends.push(u32::try_from(text.len()).map_err(|_| Malformed)?);
+        }
+        let mut table = NameTable { text, ends, slots: Vec::new() };
+        table.index();
+        Ok(table)
+    }
+
     /// A table of the given names (for lists too short to be worth front coding).
     pub(crate) fn from_names<'n>(names: impl IntoIterator<Item = &'n str>) -> NameTable {
         let mut table = NameTable::default();
@@ -130,6 +161,24 @@ mod tests {
         assert_eq!(t.find(b""), Some(3));
         assert_eq!(t.find(b"ADD32"), None);
         assert_eq!(t.get(5), None);
+    }
+
+    #[test]
+    fn pieced_names() {
+        // Pieces "", "vgpr0", "vgpr1", "vgpr2"; names "" (piece 0), "vgpr1_vgpr2" (one run
+        // from 2), "vgpr2_vgpr0" (runs from 3 and from 1).
+        let mut bytes = vec![4, 0, 0, 0, 5];
+        bytes.extend_from_slice(b"vgpr0");
+        bytes.extend_from_slice(&[4, 1, b'1', 4, 1, b'2']);
+        bytes.extend_from_slice(&[3, 1, 0, 1, 1, 4, 2, 2, 2, 1, 1, 1]);
+        let t = NameTable::read_pieced(&mut Reader::new(&bytes)).unwrap();
+        assert_eq!(t.get(0), Some(""));
+        assert_eq!(t.get(1), Some("vgpr1_vgpr2"));
+        assert_eq!(t.get(2), Some("vgpr2_vgpr0"));
+        assert_eq!(t.find(b"vgpr2_vgpr0"), Some(2));
+        // A piece out of range.
+        let bad = [1, 0, 0, 1, 1, 10, 1];
+        assert!(NameTable::read_pieced(&mut Reader::new(&bad)).is_err());
     }
 
     #[test]

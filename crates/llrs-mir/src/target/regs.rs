@@ -42,20 +42,15 @@ impl Target {
         self.data.reg_names.get(reg.index()).unwrap_or("")
     }
 
-    fn shape(&self, reg: Reg) -> &[(u16, i32)] {
-        let data = self.data;
-        let shape = data.reg_shapes.get(reg.index()).copied().unwrap_or(0);
-        let span = data.shapes.get(shape as usize).copied().unwrap_or_default();
-        span.of(&data.shape_pool)
-    }
-
     /// A register's subregisters with their indices, direct and indirect, in LLVM's
-    /// order (`MCSubRegIndexIterator`).
+    /// order (`MCSubRegIndexIterator`). The first call decodes the target's subregister
+    /// table.
     pub fn sub_regs(&self, reg: Reg) -> impl Iterator<Item = (SubRegIdx, Reg)> + '_ {
-        self.shape(reg).iter().filter_map(move |&(idx, delta)| {
-            let sub = i64::from(reg.0) + i64::from(delta);
-            Some((SubRegIdx(u32::from(idx)), Reg(u32::try_from(sub).ok()?)))
-        })
+        self.data
+            .subregs()
+            .into_iter()
+            .flat_map(move |s| s.of(reg.index()))
+            .map(|(idx, sub)| (SubRegIdx(u32::from(idx)), Reg(u32::from(sub))))
     }
 
     /// The subregister of `reg` at `idx` (`getSubReg`).

@@ -13,6 +13,7 @@ fn every_file_decodes() {
         let data = slot.data().unwrap_or_else(|| panic!("{} is malformed", slot.file));
         assert!(!data.instrs.is_empty(), "{}", slot.file);
         assert!(!data.modes.is_empty(), "{}", slot.file);
+        assert!(data.subregs().is_some(), "{}: subregisters", slot.file);
         let targets = slot.targets().expect("targets");
         let copy = &targets[0];
         assert_eq!(copy.opcode_name(copy.opcode("COPY").unwrap()), "COPY");
@@ -202,6 +203,21 @@ fn names_as_bytes() {
     let t = x86();
     assert_eq!(t.opcode(b"COPY"), t.opcode("COPY"));
     assert_eq!(t.reg(b"noreg".as_slice()), Some(Reg::NONE));
-    assert_eq!(t.reg_class(b"gr8".to_vec()), t.reg_class("gr8"));
+    assert_eq!(t.reg_class(String::from("gr8")), t.reg_class("gr8"));
     assert!(t.reg(b"\xff").is_none());
+}
+
+#[test]
+fn subregister_totals() {
+    // The numbers of (register, index, subregister) triples LLVM 22 has (counted in the
+    // dumper's output when the data was generated).
+    for (triple, total) in [("x86_64", 461), ("aarch64", 11_891), ("amdgcn", 1_341_332)] {
+        let t = Target::for_triple(triple).unwrap();
+        let n: usize = (0..t.num_regs()).map(|r| t.sub_regs(Reg(r as u32)).count()).sum();
+        assert_eq!(n, total, "{triple}");
+    }
+    let amd = Target::for_triple("amdgcn").unwrap();
+    let big = amd.reg("vgpr0_vgpr1_vgpr2_vgpr3").unwrap();
+    let sub2_sub3 = amd.sub_reg_idx("sub2_sub3").unwrap();
+    assert_eq!(amd.sub_reg(big, sub2_sub3), amd.reg("vgpr2_vgpr3"));
 }
