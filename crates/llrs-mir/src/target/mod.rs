@@ -37,6 +37,8 @@ mod triple;
 #[cfg(test)]
 mod corpus_tests;
 #[cfg(test)]
+mod dump_check;
+#[cfg(test)]
 mod tests;
 
 pub use flags::TargetFlags;

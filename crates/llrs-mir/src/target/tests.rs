@@ -201,13 +201,6 @@ fn load_times() {
             std::hint::black_box(&subs.expect("decodes"));
         }
         let subregs = start.elapsed() / runs;
-        let data = super::data::TargetData::decode(slot.bytes).expect("decodes");
-        let start = std::time::Instant::now();
-        for _ in 0..runs {
-            let subs = super::subregs::SubRegs::decode(data.subreg_bytes, data.reg_names.len());
-            std::hint::black_box(&subs.expect("decodes"));
-        }
-        let subregs = start.elapsed() / runs;
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
             "{:12} {:9} bytes {:7.3} ms, subregisters (on first use) {:7.3} ms",
