@@ -13,6 +13,7 @@
 pub mod function;
 pub mod parse;
 pub mod print;
+pub mod target;
 pub mod yaml;
 
 pub use parse::{parse, Error, MirFile};
