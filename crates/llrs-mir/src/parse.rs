@@ -22,6 +22,8 @@ pub struct MirFile {
     pub facts: Vec<BodyFacts>,
     /// The target, from the module's triple.
     pub target: TargetKind,
+    /// The target's description (registers, classes, ...), from the module's triple.
+    pub target_info: Option<&'static crate::target::Target>,
 }
 
 /// An error as llc reports it: `FILE:LINE:COL: error: MESSAGE` with the source line and a
@@ -103,6 +105,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         functions: Vec::new(),
         facts: Vec::new(),
         target: TargetKind::Unknown,
+        target_info: None,
     };
     // The first non-empty document: the IR module, or already a machine function.
     let mut pending = None;
@@ -112,10 +115,9 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         }
         if let Kind::Scalar(text, Style::Block) = &doc.root.kind {
             let module = parse_module(text, doc.root.start, file, &lines)?;
-            out.target = module
-                .triple
-                .as_deref()
-                .map_or(TargetKind::Unknown, |t| TargetKind::from_triple(&String::from_utf8_lossy(t)));
+            let triple = module.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+            out.target = TargetKind::from_triple(&triple);
+            out.target_info = crate::target::Target::for_triple(&triple);
             out.module = Some(module);
         } else {
             pending = Some(doc);
@@ -155,7 +157,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             return Err(error_nopos(file, format!("redefinition of machine function '{name}'")));
         }
         let facts = BodyFacts::scan(&mf.body.text, !mf.registers.is_empty());
-        check_function(&mf, &facts, out.target).map_err(|e: CheckError| match e.at {
+        check_function(&mf, &facts, out.target, out.target_info).map_err(|e: CheckError| match e.at {
             Some(at) => error_at(file, &lines, at, e.message),
             None => error_nopos(file, e.message),
         })?;

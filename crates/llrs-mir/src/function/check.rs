@@ -27,20 +27,14 @@ fn at(m: crate::yaml::tree::Mark, message: String) -> CheckError {
 }
 
 /// Checks `mf` as `initializeMachineFunction` does, up to what can be checked here.
-pub fn check_function(mf: &MachineFunction, facts: &BodyFacts, target: TargetKind) -> Result<(), CheckError> {
-    // parseRegisterInfo: virtual register ids.
-    let mut seen = rustc_hash::FxHashSet::default();
-    for r in &mf.registers {
-        if !seen.insert(r.id.value) {
-            return Err(at(r.id.at, format!("redefinition of virtual register '%{}'", r.id.value)));
-        }
-        if !r.preferred_register.value.is_empty() && r.class.value == "_" {
-            return Err(at(
-                r.class.at.unwrap_or_default(),
-                "preferred register can only be set for normal vregs".to_string(),
-            ));
-        }
-    }
+pub fn check_function(
+    mf: &MachineFunction,
+    facts: &BodyFacts,
+    target: TargetKind,
+    reg_target: Option<&crate::target::Target>,
+) -> Result<(), CheckError> {
+    // parseRegisterInfo.
+    super::regs::check_register_info(mf, reg_target)?;
     // initializeConstantPool.
     let mut seen = rustc_hash::FxHashSet::default();
     for c in &mf.constants {
@@ -66,6 +60,9 @@ pub fn check_function(mf: &MachineFunction, facts: &BodyFacts, target: TargetKin
         if !seen.insert(o.id.value) {
             return Err(at(o.id.at, format!("redefinition of fixed stack object '%fixed-stack.{}'", o.id.value)));
         }
+        if let (false, Some(t)) = (o.callee_saved_register.value.is_empty(), reg_target) {
+            super::regs::check_named_register(&o.callee_saved_register, t)?;
+        }
     }
     let mut seen = rustc_hash::FxHashSet::default();
     for o in &mf.stack {
@@ -74,6 +71,9 @@ pub fn check_function(mf: &MachineFunction, facts: &BodyFacts, target: TargetKin
         }
         if !seen.insert(o.id.value) {
             return Err(at(o.id.at, format!("redefinition of stack object '%stack.{}'", o.id.value)));
+        }
+        if let (false, Some(t)) = (o.callee_saved_register.value.is_empty(), reg_target) {
+            super::regs::check_named_register(&o.callee_saved_register, t)?;
         }
     }
     for r in [&mf.frame_info.stack_protector, &mf.frame_info.function_context] {
