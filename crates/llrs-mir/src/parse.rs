@@ -226,4 +226,42 @@ mod tests {
         let e = parse(src, "a.mir").unwrap_err();
         assert_eq!((e.pos, e.message.as_str()), (None, "function 'g' isn't defined in the provided LLVM IR"));
     }
+
+    const X86_IR: &str =
+        "--- |\n  target triple = \"x86_64-unknown-linux-gnu\"\n  define void @f() {\n    ret void\n  }\n...\n";
+
+    fn err(doc: &str) -> (Option<(u32, u32)>, String) {
+        let e = parse(&format!("{X86_IR}{doc}"), "a.mir").unwrap_err();
+        (e.pos, e.message)
+    }
+
+    #[test]
+    fn registers_against_the_target() {
+        let e = err("---\nname: f\nregisters:\n  - { id: 0, class: gr33 }\n");
+        assert_eq!(e, (Some((10, 21)), "use of undefined register class or register bank 'gr33'".into()));
+        let e = err("---\nname: f\nliveins:\n  - { reg: '$RDI' }\n");
+        assert_eq!(e, (Some((10, 13)), "unknown register name 'RDI'".into()));
+        let e = err("---\nname: f\nliveins:\n  - { reg: '%rdi' }\n");
+        assert_eq!(e, (Some((10, 13)), "expected a named register".into()));
+        assert!(parse(&format!("{X86_IR}---\nname: f\nregisters:\n  - {{ id: 0, class: gr64 }}\nliveins:\n  - {{ reg: '$rdi', virtual-reg: '%0' }}\n"), "a.mir").is_ok());
+    }
+
+    #[test]
+    fn ir_errors_are_placed_in_the_file() {
+        let e = parse("--- |\n  define void @f() {\n    bogus\n  }\n...\n", "a.mir").unwrap_err();
+        assert_eq!(e.pos, Some((3, 5)));
+        assert_eq!(e.source_line, "    bogus");
+    }
+
+    #[test]
+    fn frame_checks() {
+        let e = err("---\nname: f\nstack:\n  - { id: 0, size: 4, stack-id: scalable-vector }\n");
+        assert_eq!(e, (Some((10, 11)), "StackID is not supported by target".into()));
+        let e = err("---\nname: f\nframeInfo:\n  stackProtector: '%stack.3'\n");
+        assert_eq!(e, (Some((10, 20)), "use of undefined stack object '%stack.3'".into()));
+        let e = err("---\nname: f\nframeInfo:\n  maxAlignment: 4294967296\n");
+        assert_eq!(e, (Some((10, 17)), "out of range number".into()));
+        let e = err("---\nname: f\njumpTable:\n  kind: inline\n  entries:\n    - { id: 0, blocks: [ '%bb.7' ] }\nbody: |\n  bb.0:\n    RET 0\n");
+        assert_eq!(e, (None, "use of undefined machine basic block #7".into()));
+    }
 }
