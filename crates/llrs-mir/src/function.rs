@@ -4,6 +4,7 @@
 //! `machineFunctionInfo` ([`target_info`]).
 
 pub mod check;
+pub mod constants;
 pub mod facts;
 pub mod model;
 pub mod read;

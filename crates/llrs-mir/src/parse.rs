@@ -142,7 +142,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         }
         let yaml_err = |e: crate::yaml::input::YamlError| error_at(file, &lines, e.at, e.message);
         check_duplicates(&doc.root).map_err(yaml_err)?;
-        let mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
+        let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
         let name = mf.name.value.clone();
         let rank = match &out.module {
             Some(m) => match m.function_named(&name) {
@@ -161,6 +161,8 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             Some(at) => error_at(file, &lines, at, e.message),
             None => error_nopos(file, e.message),
         })?;
+        // The constant pool as llc builds it (after the checks of the entries as written).
+        mf.constants = crate::function::constants::build_pool(&mf.constants, out.module.as_mut());
         order.push((rank, out.functions.len()));
         out.functions.push(mf);
         out.facts.push(facts);
