@@ -7,6 +7,7 @@ pub mod check;
 pub mod constants;
 pub mod facts;
 pub mod model;
+pub mod numbering;
 pub mod read;
 pub mod regs;
 pub mod target_info;

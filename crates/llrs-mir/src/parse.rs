@@ -162,7 +162,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             None => error_nopos(file, e.message),
         })?;
         // The constant pool as llc builds it (after the checks of the entries as written).
-        mf.constants = crate::function::constants::build_pool(&mf.constants, out.module.as_mut());
+        (mf.constants, mf.constant_slots) = crate::function::constants::build_pool(&mf.constants, out.module.as_mut());
         order.push((rank, out.functions.len()));
         out.functions.push(mf);
         out.facts.push(facts);

@@ -12,8 +12,8 @@ use llrs_ir::{FloatKind, Type, TypeId};
 use super::model::Constant;
 
 /// Fills the default alignments and merges equal entries, as llc does; returns the entries in
-/// pool order.
-pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) -> Vec<Constant> {
+/// pool order and, per written id, its pool index.
+pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) -> (Vec<Constant>, Vec<(u32, u32)>) {
     let mut module = module;
     let layout = module
         .as_ref()
@@ -21,6 +21,7 @@ pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) 
         .and_then(|d| llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(d)).ok())
         .unwrap_or_default();
     let mut pool: Vec<Constant> = Vec::with_capacity(constants.len());
+    let mut slots = Vec::with_capacity(constants.len());
     for c in constants {
         let mut c = c.clone();
         if let Some(v) = reprint(&c.value.value) {
@@ -33,12 +34,19 @@ pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) 
                 }
             }
         }
-        match pool.iter_mut().find(|p| p.value.value == c.value.value && !p.is_target_specific) {
-            Some(p) => p.alignment = p.alignment.max(c.alignment),
-            None => pool.push(c),
+        let id = c.id.value;
+        match pool.iter_mut().position(|p| p.value.value == c.value.value && !p.is_target_specific) {
+            Some(i) => {
+                pool[i].alignment = pool[i].alignment.max(c.alignment);
+                slots.push((id, i as u32));
+            }
+            None => {
+                slots.push((id, pool.len() as u32));
+                pool.push(c);
+            }
         }
     }
-    pool
+    (pool, slots)
 }
 
 /// The value as the IR printer prints it, when it parses on its own.
@@ -134,7 +142,7 @@ mod tests {
     fn default_alignment_and_sharing() {
         let mut m = llrs_asm::parse_module(b"target datalayout = \"e-m:e-i64:64-f80:128-n8:16:32:64-S128\"\n", "a.ll")
             .expect("module");
-        let pool = build_pool(
+        let (pool, slots) = build_pool(
             &[
                 c("double 1.0", 0),
                 c("<4 x i32> <i32 1, i32 2, i32 3, i32 4>", 0),
@@ -145,6 +153,7 @@ mod tests {
         );
         let aligns: Vec<u64> = pool.iter().map(|c| c.alignment).collect();
         assert_eq!(aligns, vec![16, 16, 16]);
+        assert_eq!(slots.iter().map(|s| s.1).collect::<Vec<_>>(), vec![0, 1, 0, 2]);
         assert_eq!(pool[0].value.value, "double 1.000000e+00");
         assert_eq!(pool[1].value.value, "<4 x i32> <i32 1, i32 2, i32 3, i32 4>");
     }

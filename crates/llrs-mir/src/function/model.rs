@@ -400,8 +400,11 @@ pub struct MachineFunction {
     pub call_sites: Vec<CallSite>,
     /// `debugValueSubstitutions`.
     pub debug_value_substitutions: Vec<DebugValueSubstitution>,
-    /// `constants`.
+    /// `constants`: as written when read, then the pool as llc builds it (see
+    /// `function::constants`).
     pub constants: Vec<Constant>,
+    /// Written constant id → pool index (MIRParser's `ConstantPoolSlots`), filled by `parse`.
+    pub constant_slots: Vec<(u32, u32)>,
     /// `machineFunctionInfo`.
     pub function_info: FunctionInfo,
     /// `jumpTable`.

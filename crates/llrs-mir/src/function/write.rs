@@ -4,6 +4,7 @@
 
 use super::facts::BodyFacts;
 use super::model::*;
+use super::numbering::{Numbering, VRegNumbering};
 use super::target_info::TargetKind;
 use crate::yaml::input::StrVal;
 use crate::yaml::output::Output;
@@ -36,15 +37,15 @@ pub fn write_function(out: &mut String, mf: &MachineFunction, target: TargetKind
     o.key_bool("debugInstrRef", mf.debug_instr_ref);
     o.key_bool("failsVerification", mf.fails_verification);
     o.key_bool("tracksDebugUserValues", mf.tracks_debug_user_values);
-    let numbering = VRegNumbering::new(mf, facts);
-    write_registers(&mut o, &numbering);
+    let numbering = Numbering::new(mf, facts);
+    write_registers(&mut o, &numbering.vregs);
     o.key("liveins");
     o.begin_seq();
     for l in &mf.liveins {
         o.element();
         o.begin_flow_map();
         o.key_string("reg", &l.reg.value);
-        o.key_string("virtual-reg", &numbering.rename(&l.virtual_reg.value));
+        o.key_string("virtual-reg", &numbering.vregs.rename(&l.virtual_reg.value));
         o.end_flow_map();
         o.end_element();
     }
@@ -55,7 +56,7 @@ pub fn write_function(out: &mut String, mf: &MachineFunction, target: TargetKind
         flow_strings(&mut o, csr);
         o.end_key();
     }
-    write_frame_info(&mut o, mf, target, facts);
+    write_frame_info(&mut o, mf, target, facts, &numbering);
     write_fixed_stack(&mut o, mf);
     write_stack(&mut o, mf);
     o.key("entry_values");
@@ -172,76 +173,6 @@ fn flow_strings(o: &mut Output<'_>, items: &[StrVal]) {
     o.end_flow_seq();
 }
 
-/// llc's numbering of virtual registers: in order of first reference (`registers:` with each
-/// entry's preferred register, then `liveins:`, then the body), with the class of each.
-pub struct VRegNumbering {
-    /// Written number → new number.
-    pub map: rustc_hash::FxHashMap<u32, u32>,
-    /// Per new number: the written number, the class, the preferred register and the flags
-    /// as written.
-    pub regs: Vec<(u32, String, String, Vec<StrVal>)>,
-}
-
-impl VRegNumbering {
-    /// Numbers the virtual registers of `mf` as llc does.
-    pub fn new(mf: &MachineFunction, facts: &BodyFacts) -> Self {
-        let mut v = VRegNumbering { map: Default::default(), regs: Vec::new() };
-        for r in &mf.registers {
-            v.note(r.id.value, Some(&r.class.value), &r.preferred_register.value);
-            if let Some(&i) = v.map.get(&r.id.value) {
-                if v.regs[i as usize].3.is_empty() {
-                    v.regs[i as usize].3 = r.flags.clone();
-                }
-            }
-            if let Some(p) = vreg_of(&r.preferred_register.value) {
-                v.note(p, None, "");
-            }
-        }
-        for l in &mf.liveins {
-            if let Some(p) = vreg_of(&l.virtual_reg.value) {
-                v.note(p, None, "");
-            }
-        }
-        for (n, class) in &facts.vregs {
-            v.note(*n, class.as_deref(), "");
-        }
-        v
-    }
-
-    fn note(&mut self, n: u32, class: Option<&str>, preferred: &str) {
-        match self.map.get(&n) {
-            Some(&i) => {
-                let r = &mut self.regs[i as usize];
-                if r.1.is_empty() {
-                    if let Some(c) = class {
-                        r.1 = c.to_string();
-                    }
-                }
-                if r.2.is_empty() {
-                    r.2 = preferred.to_string();
-                }
-            }
-            None => {
-                self.map.insert(n, self.regs.len() as u32);
-                self.regs.push((n, class.unwrap_or("").to_string(), preferred.to_string(), Vec::new()));
-            }
-        }
-    }
-
-    /// A register reference with a virtual register renumbered.
-    pub fn rename(&self, text: &str) -> String {
-        match vreg_of(text).and_then(|n| self.map.get(&n)) {
-            Some(i) => format!("%{i}"),
-            None => text.to_string(),
-        }
-    }
-}
-
-/// The number of a `%N` reference.
-fn vreg_of(text: &str) -> Option<u32> {
-    text.strip_prefix('%')?.parse().ok()
-}
-
 fn write_registers(o: &mut Output<'_>, numbering: &VRegNumbering) {
     o.key("registers");
     o.begin_seq();
@@ -266,7 +197,13 @@ fn counts_for_max_align(stack_id: usize) -> bool {
     matches!(stack_id, 0 | 2 | 3)
 }
 
-fn write_frame_info(o: &mut Output<'_>, mf: &MachineFunction, target: TargetKind, facts: &BodyFacts) {
+fn write_frame_info(
+    o: &mut Output<'_>,
+    mf: &MachineFunction,
+    target: TargetKind,
+    facts: &BodyFacts,
+    numbering: &Numbering,
+) {
     let f = &mf.frame_info;
     // `ensureMaxAlignment(Align(N))`: an `Align` keeps the log2, rounding down.
     let max_align = match f.max_alignment {
@@ -302,8 +239,8 @@ fn write_frame_info(o: &mut Output<'_>, mf: &MachineFunction, target: TargetKind
     o.key_num("maxAlignment", max_align);
     o.key_bool("adjustsStack", f.adjusts_stack);
     o.key_bool("hasCalls", f.has_calls);
-    o.key_string("stackProtector", &stack_reference(mf, &f.stack_protector.value));
-    o.key_string("functionContext", &stack_reference(mf, &f.function_context.value));
+    o.key_string("stackProtector", &numbering.stack_reference(mf, &f.stack_protector.value));
+    o.key_string("functionContext", &numbering.stack_reference(mf, &f.function_context.value));
     o.key_num("maxCallFrameSize", max_call_frame);
     o.key_num("cvBytesOfCalleeSavedRegisters", f.cv_bytes_of_callee_saved_registers);
     o.key_bool("hasOpaqueSPAdjustment", f.has_opaque_sp_adjustment);
@@ -354,31 +291,6 @@ fn block_reference(facts: &BodyFacts, text: &str) -> String {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if let Some(i) = rest[..digits].parse::<u32>().ok().and_then(|n| facts.block_number(n)) {
             return format!("%bb.{i}");
-        }
-    }
-    text.to_string()
-}
-
-/// A `%stack.N[.name]` or `%fixed-stack.N` reference as llc reprints it: with the object's
-/// new number and its alloca's name.
-fn stack_reference(mf: &MachineFunction, text: &str) -> String {
-    if let Some(rest) = text.strip_prefix("%stack.") {
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if let Ok(id) = rest[..digits].parse::<u32>() {
-            if let Some((i, obj)) = mf.stack.iter().enumerate().find(|(_, o)| o.id.value == id) {
-                return if obj.name.value.is_empty() {
-                    format!("%stack.{i}")
-                } else {
-                    format!("%stack.{i}.{}", obj.name.value)
-                };
-            }
-        }
-    } else if let Some(rest) = text.strip_prefix("%fixed-stack.") {
-        if let Ok(id) = rest.parse::<u32>() {
-            let n = mf.fixed_stack.len();
-            if let Some(i) = mf.fixed_stack.iter().position(|o| o.id.value == id) {
-                return format!("%fixed-stack.{}", n - 1 - i);
-            }
         }
     }
     text.to_string()
