@@ -157,10 +157,12 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             return Err(error_nopos(file, format!("redefinition of machine function '{name}'")));
         }
         let facts = BodyFacts::scan(&mf.body.text, !mf.registers.is_empty());
-        check_function(&mf, &facts, out.target, out.target_info).map_err(|e: CheckError| match e.at {
-            Some(at) => error_at(file, &lines, at, e.message),
-            None => error_nopos(file, e.message),
-        })?;
+        check_function(&mf, &facts, out.target, out.target_info, out.module.as_ref()).map_err(
+            |e: CheckError| match e.at {
+                Some(at) => error_at(file, &lines, at, e.message),
+                None => error_nopos(file, e.message),
+            },
+        )?;
         // The constant pool as llc builds it (after the checks of the entries as written).
         (mf.constants, mf.constant_slots) = crate::function::constants::build_pool(&mf.constants, out.module.as_mut());
         order.push((rank, out.functions.len()));
@@ -265,5 +267,15 @@ mod tests {
         assert_eq!(e, (Some((10, 17)), "out of range number".into()));
         let e = err("---\nname: f\njumpTable:\n  kind: inline\n  entries:\n    - { id: 0, blocks: [ '%bb.7' ] }\nbody: |\n  bb.0:\n    RET 0\n");
         assert_eq!(e, (None, "use of undefined machine basic block #7".into()));
+    }
+
+    #[test]
+    fn mirparser_checks_as_llc() {
+        let e = err("---\nname: f\nliveins:\n  - { virtual-reg: '%0' }\n");
+        assert_eq!(e, (Some((10, 7)), "missing required key 'reg'".into()));
+        let e = err("---\nname: f\nstack:\n  - { id: 0, name: x, size: 4 }\n");
+        assert_eq!(e, (Some((10, 20)), "alloca instruction named 'x' isn't defined in the function 'f'".into()));
+        let e = err("---\nname: f\nregisters:\n  - { id: 0, class: gr32, preferred-register: '%3' }\n");
+        assert_eq!(e, (None, "Cannot determine class/bank of virtual register 3 in function 'f'".into()));
     }
 }

@@ -32,6 +32,7 @@ pub fn check_function(
     facts: &BodyFacts,
     target: TargetKind,
     reg_target: Option<&crate::target::Target>,
+    module: Option<&llrs_ir::Module>,
 ) -> Result<(), CheckError> {
     // parseRegisterInfo.
     super::regs::check_register_info(mf, reg_target)?;
@@ -66,6 +67,17 @@ pub fn check_function(
     }
     let mut seen = rustc_hash::FxHashSet::default();
     for o in &mf.stack {
+        if let (false, Some(m)) = (o.name.value.is_empty(), module) {
+            if !has_alloca(m, &mf.name.value, &o.name.value) {
+                return Err(at(
+                    o.name.at.unwrap_or(o.id.at),
+                    format!(
+                        "alloca instruction named '{}' isn't defined in the function '{}'",
+                        o.name.value, mf.name.value
+                    ),
+                ));
+            }
+        }
         if !stack_id_supported(target, o.stack_id) {
             return Err(at(o.id.at, "StackID is not supported by target".to_string()));
         }
@@ -91,6 +103,14 @@ pub fn check_function(
         if !seen.insert(e.id.value) {
             return Err(at(e.id.at, format!("redefinition of jump table entry '%jump-table.{}'", e.id.value)));
         }
+    }
+    // setupRegisterInfo: every virtual register needs a class, a bank or `_`.
+    let numbering = super::numbering::VRegNumbering::new(mf, facts);
+    if let Some((n, _, _, _)) = numbering.regs.iter().find(|r| r.1.is_empty()) {
+        return Err(CheckError {
+            at: None,
+            message: format!("Cannot determine class/bank of virtual register {n} in function '{}'", mf.name.value),
+        });
     }
     // computeFunctionProperties.
     let name = &mf.name.value;
@@ -168,4 +188,15 @@ fn check_mbb_reference(r: &crate::yaml::input::StrVal, facts: &BodyFacts) -> Res
         return Err(nopos("expected end of string".to_string()));
     }
     Ok(())
+}
+
+/// Whether the IR function `func` has an `alloca` named `name` (its value symbol table).
+fn has_alloca(m: &llrs_ir::Module, func: &str, name: &str) -> bool {
+    let Some(body) = m.function_named(func).and_then(|g| m.globals[g].func.as_ref()).and_then(|f| f.body.as_ref())
+    else {
+        return false;
+    };
+    body.insts
+        .iter()
+        .any(|(_, i)| i.op == llrs_ir::Opcode::Alloca && i.name.is_some_and(|s| m.ctx.name(s) == name.as_bytes()))
 }

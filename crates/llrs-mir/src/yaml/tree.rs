@@ -203,7 +203,8 @@ impl<'a> DocReader<'a> {
                 },
                 Event::MappingEnd => match stack.pop() {
                     Some(Frame::Map(m, flow, items, _)) => {
-                        let start = if flow { m } else { items.first().map_or(m, |(k, _)| k.start) };
+                        // LLVM places a mapping at its first key, in flow style too.
+                        let start = items.first().map_or(m, |(k, _)| k.start);
                         Some(Node { kind: Kind::Map(items), start, flow })
                     }
                     _ => return Err(SyntaxError { at: start, message: "unbalanced mapping".into() }),
