@@ -94,6 +94,13 @@ fn error_nopos(file: &str, message: String) -> Error {
     Error { file: file.to_string(), pos: None, message, source_line: String::new() }
 }
 
+/// The target llc uses for a module without a triple: its default target (x86-64 Linux where
+/// the reference outputs were made).
+pub const DEFAULT_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
+/// The data layout llc gives a module of [`DEFAULT_TRIPLE`] that has none.
+pub const DEFAULT_DATA_LAYOUT: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+
 /// Reads a `.mir` file.
 pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     let lines = Lines::new(src);
@@ -105,8 +112,9 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         functions: Vec::new(),
         facts: Vec::new(),
         target: TargetKind::Unknown,
-        target_info: None,
+        target_info: crate::target::Target::for_triple(DEFAULT_TRIPLE),
     };
+    out.target = TargetKind::from_triple(DEFAULT_TRIPLE);
     // The first non-empty document: the IR module, or already a machine function.
     let mut pending = None;
     while let Some(doc) = reader.next_document().map_err(syntax)? {
@@ -114,10 +122,16 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             continue;
         }
         if let Kind::Scalar(text, Style::Block) = &doc.root.kind {
-            let module = parse_module(text, doc.root.start, file, &lines)?;
-            let triple = module.triple.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-            out.target = TargetKind::from_triple(&triple);
-            out.target_info = crate::target::Target::for_triple(&triple);
+            let mut module = parse_module(text, doc.root.start, file, &lines)?;
+            match module.triple.as_deref().map(String::from_utf8_lossy) {
+                Some(triple) => {
+                    out.target = TargetKind::from_triple(&triple);
+                    out.target_info = crate::target::Target::for_triple(&triple);
+                }
+                // llc's default target, whose data layout it gives the module.
+                None if module.data_layout.is_none() => module.data_layout = Some(DEFAULT_DATA_LAYOUT.into()),
+                None => {}
+            }
             out.module = Some(module);
         } else {
             pending = Some(doc);

@@ -26,6 +26,9 @@ pub fn print(f: &MirFile) -> String {
 /// The module llc makes for a file without IR: one `void ()` function per machine function.
 fn dummy_module(ir: &mut String, f: &MirFile) {
     ir.push_str(&format!("source_filename = \"{}\"\n", f.file));
+    if f.target == crate::function::TargetKind::X86 {
+        ir.push_str(&format!("target datalayout = \"{}\"\n", crate::parse::DEFAULT_DATA_LAYOUT));
+    }
     for mf in &f.functions {
         let name = &mf.name.value;
         let plain = !name.is_empty()
@@ -74,8 +77,9 @@ stack:
 entry_values:    []
 ";
         assert!(out.contains(want), "{out}");
-        assert!(out
-            .starts_with("--- |\n  ; ModuleID = 'b.mir'\n  source_filename = \"b.mir\"\n  \n  define void @foo() {\n"));
+        assert!(out.starts_with("--- |\n  ; ModuleID = 'b.mir'\n  source_filename = \"b.mir\"\n  target datalayout = "));
+        assert!(out.contains("\n  \n  define void @foo() {\n  entry:\n    unreachable\n  }\n...\n"));
+        assert!(out.contains("\nmachineFunctionInfo:\n  amxProgModel:    None\nbody:"));
         assert!(out.ends_with("\nbody:             |\n  bb.0:\n    RET 0\n...\n"), "{out}");
     }
 
