@@ -101,6 +101,27 @@ pub const DEFAULT_TRIPLE: &str = "x86_64-unknown-linux-gnu";
 /// The data layout llc gives a module of [`DEFAULT_TRIPLE`] that has none.
 pub const DEFAULT_DATA_LAYOUT: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
 
+/// The data layout llc's target machine has for an ELF triple of the targets of the corpus;
+/// `None` where it is not known here (the module's own is kept).
+fn target_data_layout(triple: &str) -> Option<&'static str> {
+    let mut parts = triple.split('-');
+    let arch = parts.next().unwrap_or("");
+    if parts.any(|p| {
+        ["apple", "darwin", "macos", "ios", "windows", "msvc", "win32", "mingw32", "cygnus", "uefi"]
+            .iter()
+            .any(|os| p.starts_with(os))
+    }) {
+        return None;
+    }
+    Some(match arch {
+        "x86_64" => DEFAULT_DATA_LAYOUT,
+        "aarch64" => "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32",
+        "riscv64" => "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128",
+        "armv7" => "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64",
+        _ => return None,
+    })
+}
+
 /// Reads a `.mir` file.
 pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     let lines = Lines::new(src);
@@ -123,14 +144,14 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         }
         if let Kind::Scalar(text, Style::Block) = &doc.root.kind {
             let mut module = parse_module(text, doc.root.start, file, &lines)?;
-            match module.triple.as_deref().map(String::from_utf8_lossy) {
-                Some(triple) => {
-                    out.target = TargetKind::from_triple(&triple);
-                    out.target_info = crate::target::Target::for_triple(&triple);
-                }
-                // llc's default target, whose data layout it gives the module.
-                None if module.data_layout.is_none() => module.data_layout = Some(DEFAULT_DATA_LAYOUT.into()),
-                None => {}
+            let triple = module.triple.as_deref().map(String::from_utf8_lossy).map(|t| t.into_owned());
+            if let Some(triple) = &triple {
+                out.target = TargetKind::from_triple(triple);
+                out.target_info = crate::target::Target::for_triple(triple);
+            }
+            // llc gives the module its target's data layout.
+            if let Some(dl) = target_data_layout(triple.as_deref().unwrap_or(DEFAULT_TRIPLE)) {
+                module.data_layout = Some(dl.into());
             }
             out.module = Some(module);
         } else {
@@ -182,6 +203,36 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         order.push((rank, out.functions.len()));
         out.functions.push(mf);
         out.facts.push(facts);
+    }
+    // llc makes a machine function for every function the module defines.
+    if let Some(m) = &out.module {
+        for (rank, &g) in m.functions.iter().enumerate() {
+            let Some(name) = m.globals[g].name else { continue };
+            let defined = m.globals[g].func.as_ref().is_some_and(|f| f.body.is_some());
+            let name = String::from_utf8_lossy(m.ctx.name(name)).into_owned();
+            if !defined || names.contains(&name) {
+                continue;
+            }
+            let mf = MachineFunction {
+                name: crate::yaml::input::StrVal::new(name),
+                alignment: out.target.default_function_alignment(),
+                tracks_reg_liveness: true,
+                no_phis: Some(false),
+                is_ssa: Some(true),
+                no_vregs: Some(false),
+                has_fake_uses: Some(false),
+                function_info: crate::function::target_info::read_function_info(
+                    &crate::yaml::tree::Node { kind: Kind::Null, start: Mark::default(), flow: false },
+                    out.target,
+                )
+                .unwrap_or_default(),
+                generated: true,
+                ..MachineFunction::default()
+            };
+            order.push((rank, out.functions.len()));
+            out.functions.push(mf);
+            out.facts.push(BodyFacts::default());
+        }
     }
     // llc prints machine functions in the module's order.
     order.sort();
@@ -291,5 +342,20 @@ mod tests {
         assert_eq!(e, (Some((10, 20)), "alloca instruction named 'x' isn't defined in the function 'f'".into()));
         let e = err("---\nname: f\nregisters:\n  - { id: 0, class: gr32, preferred-register: '%3' }\n");
         assert_eq!(e, (None, "Cannot determine class/bank of virtual register 3 in function 'f'".into()));
+    }
+
+    #[test]
+    fn functions_without_documents_and_the_targets_data_layout() {
+        let src = "--- |\n  target datalayout = \"e\"\n  target triple = \"x86_64\"\n  define void @f() {\n    ret void\n  }\n  define void @g() {\n    ret void\n  }\n  declare void @h()\n...\n---\nname: f\n...\n";
+        let f = parse(src, "a.mir").unwrap();
+        let names: Vec<&str> = f.functions.iter().map(|m| m.name.value.as_str()).collect();
+        assert_eq!(names, ["f", "g"]);
+        assert!(f.functions[1].generated && f.functions[1].alignment == 16);
+        let out = crate::print(&f);
+        assert!(out.contains(
+            "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\""
+        ));
+        assert!(out.contains("name:            g\nalignment:       16\n"));
+        assert!(out.contains("noPhis:          false\nisSSA:           true\nnoVRegs:         false\n"));
     }
 }

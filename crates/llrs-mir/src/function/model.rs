@@ -415,4 +415,7 @@ pub struct MachineFunction {
     pub called_globals: Vec<CalledGlobal>,
     /// `body`.
     pub body: Body,
+    /// Made by llc for a function of the IR module that has no document (not read from the
+    /// file): printed with the machine function's own defaults.
+    pub generated: bool,
 }

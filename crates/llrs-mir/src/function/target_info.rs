@@ -76,6 +76,18 @@ fn fields(target: TargetKind) -> &'static [(&'static str, Field)] {
     }
 }
 
+impl TargetKind {
+    /// The alignment a new machine function gets (the target's preferred function alignment;
+    /// llc's `MachineFunction` constructor, without `optsize`).
+    pub fn default_function_alignment(self) -> u64 {
+        match self {
+            TargetKind::X86 | TargetKind::Unknown => 16,
+            TargetKind::AArch64 | TargetKind::RiscV | TargetKind::Arm => 4,
+            TargetKind::Amdgpu | TargetKind::Other => 1,
+        }
+    }
+}
+
 /// Reads `machineFunctionInfo` (`n` is `Kind::Null` when the key is absent).
 pub fn read_function_info(n: &Node, target: TargetKind) -> YResult<FunctionInfo> {
     let table = fields(target);

@@ -224,7 +224,7 @@ fn write_frame_info(
     let has_csi = mf.fixed_stack.iter().any(|x| !x.callee_saved_register.value.is_empty())
         || mf.stack.iter().any(|x| !x.callee_saved_register.value.is_empty());
     let mut max_call_frame = f.max_call_frame_size;
-    if max_call_frame == u32::MAX && target == TargetKind::AArch64 {
+    if max_call_frame == u32::MAX && target == TargetKind::AArch64 && !mf.generated {
         // AArch64's `mirFileLoaded` computes it from the call frame pseudos.
         max_call_frame = facts.max_call_frame.unwrap_or(0);
     }
