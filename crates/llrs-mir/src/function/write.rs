@@ -437,7 +437,7 @@ pub fn write_raw(o: &mut Output<'_>, node: &Node, depth: usize) {
         return;
     }
     match &node.kind {
-        Kind::Null => o.plain("''"),
+        Kind::Null | Kind::Alias => o.plain("''"),
         Kind::Scalar(s, Style::Plain) => match crate::yaml::input::parse_bool(s) {
             // A boolean field reprints as `true`/`false`.
             Some(b) if s.len() > 3 => o.plain(if b { "true" } else { "false" }),

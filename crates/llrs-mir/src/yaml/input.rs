@@ -151,6 +151,10 @@ pub fn check_duplicates(node: &Node) -> YResult<()> {
                 }
             }
             Kind::Seq(items) => stack.extend(items.iter().rev()),
+            // LLVM reports an alias where its node ends: the start of the next line.
+            Kind::Alias => {
+                return Err(YamlError::new(Mark { line: n.start.line + 1, col: 1 }, "unknown node kind"));
+            }
             _ => {}
         }
     }

@@ -38,6 +38,8 @@ pub enum Style {
 pub enum Kind {
     /// No value at all (`key:` followed by nothing): LLVM's `NullNode`.
     Null,
+    /// An alias (`*name`): LLVM's reader has no use for them (`unknown node kind`).
+    Alias,
     /// A scalar and how it was written.
     Scalar(String, Style),
     /// A sequence.
@@ -180,7 +182,7 @@ impl<'a> DocReader<'a> {
             let start = Mark::from_marker(span.start);
             let done = match ev {
                 Event::Scalar(v, style, _, _) => Some(scalar_node(v, style, start, &span)),
-                Event::Alias(_) => Some(Node { kind: Kind::Null, start, flow: false }),
+                Event::Alias(_) => Some(Node { kind: Kind::Alias, start, flow: false }),
                 Event::SequenceStart(..) => {
                     if stack.len() >= MAX_DEPTH {
                         return Err(SyntaxError { at: start, message: "nesting too deep".into() });
