@@ -3,6 +3,7 @@
 //! ([`write`]), with the facts about the body llc recomputes ([`facts`]) and each target's
 //! `machineFunctionInfo` ([`target_info`]).
 
+pub mod amdgpu_info;
 pub mod check;
 pub mod constants;
 pub mod facts;

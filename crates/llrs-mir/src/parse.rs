@@ -118,6 +118,11 @@ fn target_data_layout(triple: &str) -> Option<&'static str> {
         "aarch64" => "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32",
         "riscv64" => "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128",
         "armv7" => "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64",
+        "amdgcn" => concat!(
+            "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-",
+            "p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-",
+            "v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+        ),
         _ => return None,
     })
 }
@@ -179,6 +184,12 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         check_duplicates(&doc.root).map_err(yaml_err)?;
         let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
         let name = mf.name.value.clone();
+        if let (crate::function::model::FunctionInfo::Fields(fields), Some(m)) = (&mut mf.function_info, &out.module) {
+            let c_conv = m.function_named(&name).and_then(|g| m.globals[g].func.as_ref()).is_some_and(|f| f.cconv == 0);
+            if out.target == TargetKind::Amdgpu && c_conv {
+                crate::function::amdgpu_info::add_default_arguments(fields);
+            }
+        }
         let rank = match &out.module {
             Some(m) => match m.function_named(&name) {
                 Some(g) => fn_rank.get(&g).copied().unwrap_or(usize::MAX),

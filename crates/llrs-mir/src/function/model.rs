@@ -319,8 +319,8 @@ pub enum FunctionInfo {
     /// The fields of a target whose mapping is known, in LLVM's order; absent optional fields
     /// are left out.
     Fields(Vec<(&'static str, InfoValue)>),
-    /// A target whose mapping is not modelled yet (AMDGPU's `SIMachineFunctionInfo`): the node
-    /// as written, reprinted through `yaml::Output`'s layout.
+    /// A target whose mapping is not modelled (WebAssembly): the node as written, reprinted
+    /// through `yaml::Output`'s layout.
     Raw(Box<Node>),
 }
 
@@ -333,6 +333,14 @@ pub enum InfoValue {
     Num(String),
     /// A string (quoted as `needsQuotes` says).
     Str(String),
+    /// A block mapping of fields.
+    Map(Vec<(&'static str, InfoValue)>),
+    /// A flow mapping of fields (`{ reg: '$sgpr4' }`).
+    FlowMap(Vec<(&'static str, InfoValue)>),
+    /// A block sequence of strings.
+    Seq(Vec<String>),
+    /// A frame index (`%stack.N`, `%fixed-stack.N`), printed with llc's numbering.
+    FrameIndex(String),
 }
 
 /// One machine function: one YAML document after the IR module.

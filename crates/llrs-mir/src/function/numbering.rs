@@ -38,6 +38,19 @@ impl Numbering {
         }
     }
 
+    /// A frame index (`%stack.N`, `%fixed-stack.N`) with llc's number, without a name.
+    pub fn frame_index(&self, text: &str) -> String {
+        let renumber =
+            |rest: &str, map: &FxHashMap<u32, u32>| rest.parse::<u32>().ok().and_then(|id| map.get(&id).copied());
+        if let Some(i) = text.strip_prefix("%stack.").and_then(|r| renumber(r, &self.stack)) {
+            return format!("%stack.{i}");
+        }
+        if let Some(i) = text.strip_prefix("%fixed-stack.").and_then(|r| renumber(r, &self.fixed_stack)) {
+            return format!("%fixed-stack.{i}");
+        }
+        text.to_string()
+    }
+
     /// A `%stack.N[.name]` or `%fixed-stack.N` reference as llc reprints it: with the object's
     /// new number and its alloca's name.
     pub fn stack_reference(&self, mf: &MachineFunction, text: &str) -> String {

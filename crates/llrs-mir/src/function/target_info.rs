@@ -2,8 +2,8 @@
 //!
 //! Modelled: X86 (`amxProgModel`), AArch64 (`hasRedZone`, `stackSizeZPR`, `stackSizePPR`,
 //! `hasStackFrame`, `hasStreamingModeChanges`), RISC-V (`varArgsFrameIndex`,
-//! `varArgsSaveSize`), ARM (`isLRSpilled`). AMDGPU's `SIMachineFunctionInfo`, Mips and
-//! WebAssembly are kept as written and reprinted with `yaml::Output`'s layout.
+//! `varArgsSaveSize`), ARM (`isLRSpilled`), AMDGPU (`SIMachineFunctionInfo`, in
+//! `amdgpu_info`). WebAssembly's is kept as written and reprinted with `yaml::Output`'s layout.
 
 use super::model::{FunctionInfo, InfoValue};
 use crate::yaml::input::*;
@@ -90,6 +90,9 @@ impl TargetKind {
 
 /// Reads `machineFunctionInfo` (`n` is `Kind::Null` when the key is absent).
 pub fn read_function_info(n: &Node, target: TargetKind) -> YResult<FunctionInfo> {
+    if target == TargetKind::Amdgpu {
+        return super::amdgpu_info::read(n).map(FunctionInfo::Fields);
+    }
     let table = fields(target);
     if table.is_empty() {
         return Ok(match n.kind {

@@ -103,7 +103,7 @@ pub fn write_function(out: &mut String, mf: &MachineFunction, target: TargetKind
     }
     o.end_seq();
     o.end_key();
-    write_function_info(&mut o, &mf.function_info);
+    write_function_info(&mut o, &mf.function_info, &numbering);
     if !mf.jump_table.entries.is_empty() {
         o.key("jumpTable");
         o.begin_map();
@@ -404,20 +404,46 @@ fn write_call_sites(o: &mut Output<'_>, mf: &MachineFunction) {
     o.end_key();
 }
 
-fn write_function_info(o: &mut Output<'_>, info: &FunctionInfo) {
+fn write_info_map(o: &mut Output<'_>, fields: &[(&str, InfoValue)], flow: bool, numbering: &Numbering) {
+    if flow {
+        o.begin_flow_map();
+    } else {
+        o.begin_map();
+    }
+    for (k, v) in fields {
+        o.key(k);
+        match v {
+            InfoValue::Bool(b) => o.plain(if *b { "true" } else { "false" }),
+            InfoValue::Num(s) => o.plain(s),
+            InfoValue::Str(s) => o.string(s),
+            InfoValue::Map(m) => write_info_map(o, m, false, numbering),
+            InfoValue::FlowMap(m) => write_info_map(o, m, true, numbering),
+            InfoValue::Seq(items) => {
+                o.begin_seq();
+                for s in items {
+                    o.element();
+                    o.string(s);
+                    o.end_element();
+                }
+                o.end_seq();
+            }
+            InfoValue::FrameIndex(s) => o.string(&numbering.frame_index(s)),
+        }
+        o.end_key();
+    }
+    if flow {
+        o.end_flow_map();
+    } else {
+        o.end_map();
+    }
+}
+
+fn write_function_info(o: &mut Output<'_>, info: &FunctionInfo, numbering: &Numbering) {
     match info {
         FunctionInfo::None => {}
         FunctionInfo::Fields(fields) => {
             o.key("machineFunctionInfo");
-            o.begin_map();
-            for (k, v) in fields {
-                match v {
-                    InfoValue::Bool(b) => o.key_bool(k, *b),
-                    InfoValue::Num(s) => o.key_plain(k, s),
-                    InfoValue::Str(s) => o.key_string(k, s),
-                }
-            }
-            o.end_map();
+            write_info_map(o, fields, false, numbering);
             o.end_key();
         }
         FunctionInfo::Raw(node) => {
