@@ -186,6 +186,42 @@ fn frame_index(n: &Node) -> YResult<String> {
     Ok(s[..s.len() - num.len() + digits].to_string())
 }
 
+/// The argument registers of a callable function (the fixed ABI of LLVM 22), which llc
+/// prints when `argumentInfo` is not written.
+pub fn fixed_abi_arguments() -> InfoValue {
+    let reg = |r: &str| InfoValue::FlowMap(vec![("reg", InfoValue::Str(r.to_string()))]);
+    let masked = |m: &str| {
+        InfoValue::FlowMap(vec![
+            ("reg", InfoValue::Str("$vgpr31".to_string())),
+            ("mask", InfoValue::Num(m.to_string())),
+        ])
+    };
+    InfoValue::Map(vec![
+        ("privateSegmentBuffer", reg("$sgpr0_sgpr1_sgpr2_sgpr3")),
+        ("dispatchPtr", reg("$sgpr4_sgpr5")),
+        ("queuePtr", reg("$sgpr6_sgpr7")),
+        ("dispatchID", reg("$sgpr10_sgpr11")),
+        ("workGroupIDX", reg("$sgpr12")),
+        ("workGroupIDY", reg("$sgpr13")),
+        ("workGroupIDZ", reg("$sgpr14")),
+        ("LDSKernelId", reg("$sgpr15")),
+        ("implicitArgPtr", reg("$sgpr8_sgpr9")),
+        ("workItemIDX", masked("1023")),
+        ("workItemIDY", masked("1047552")),
+        ("workItemIDZ", masked("1072693248")),
+    ])
+}
+
+/// Gives a function of the C calling convention without `argumentInfo` the fixed ABI's
+/// arguments, as llc prints them (kernels and shaders: not modelled).
+pub fn add_default_arguments(fields: &mut Vec<(&'static str, InfoValue)>) {
+    if fields.iter().any(|(k, _)| *k == "argumentInfo") {
+        return;
+    }
+    let at = fields.iter().position(|(k, _)| *k == "returnsVoid").map_or(fields.len(), |i| i + 1);
+    fields.insert(at, ("argumentInfo", fixed_abi_arguments()));
+}
+
 #[cfg(test)]
 mod tests {
     const IR: &str = "--- |\n  target triple = \"amdgcn\"\n  define void @f() {\n    ret void\n  }\n...\n";
@@ -225,40 +261,4 @@ mod tests {
         let e = crate::parse(&src, "a.mir").unwrap_err();
         assert_eq!(e.message, "Invalid frame index, needs to start with %stack. or %fixed-stack.");
     }
-}
-
-/// The argument registers of a callable function (the fixed ABI of LLVM 22), which llc
-/// prints when `argumentInfo` is not written.
-pub fn fixed_abi_arguments() -> InfoValue {
-    let reg = |r: &str| InfoValue::FlowMap(vec![("reg", InfoValue::Str(r.to_string()))]);
-    let masked = |m: &str| {
-        InfoValue::FlowMap(vec![
-            ("reg", InfoValue::Str("$vgpr31".to_string())),
-            ("mask", InfoValue::Num(m.to_string())),
-        ])
-    };
-    InfoValue::Map(vec![
-        ("privateSegmentBuffer", reg("$sgpr0_sgpr1_sgpr2_sgpr3")),
-        ("dispatchPtr", reg("$sgpr4_sgpr5")),
-        ("queuePtr", reg("$sgpr6_sgpr7")),
-        ("dispatchID", reg("$sgpr10_sgpr11")),
-        ("workGroupIDX", reg("$sgpr12")),
-        ("workGroupIDY", reg("$sgpr13")),
-        ("workGroupIDZ", reg("$sgpr14")),
-        ("LDSKernelId", reg("$sgpr15")),
-        ("implicitArgPtr", reg("$sgpr8_sgpr9")),
-        ("workItemIDX", masked("1023")),
-        ("workItemIDY", masked("1047552")),
-        ("workItemIDZ", masked("1072693248")),
-    ])
-}
-
-/// Gives a function of the C calling convention without `argumentInfo` the fixed ABI's
-/// arguments, as llc prints them (kernels and shaders: not modelled).
-pub fn add_default_arguments(fields: &mut Vec<(&'static str, InfoValue)>) {
-    if fields.iter().any(|(k, _)| *k == "argumentInfo") {
-        return;
-    }
-    let at = fields.iter().position(|(k, _)| *k == "returnsVoid").map_or(fields.len(), |i| i + 1);
-    fields.insert(at, ("argumentInfo", fixed_abi_arguments()));
 }
