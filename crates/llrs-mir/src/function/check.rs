@@ -66,9 +66,13 @@ pub fn check_function(
         }
     }
     let mut seen = rustc_hash::FxHashSet::default();
+    let allocas = match module {
+        Some(m) if mf.stack.iter().any(|o| !o.name.value.is_empty()) => Some(alloca_names(m, &mf.name.value)),
+        _ => None,
+    };
     for o in &mf.stack {
-        if let (false, Some(m)) = (o.name.value.is_empty(), module) {
-            if !has_alloca(m, &mf.name.value, &o.name.value) {
+        if let (false, Some(names)) = (o.name.value.is_empty(), &allocas) {
+            if !names.contains(o.name.value.as_bytes()) {
                 return Err(at(
                     o.name.at.unwrap_or(o.id.at),
                     format!(
@@ -190,13 +194,15 @@ fn check_mbb_reference(r: &crate::yaml::input::StrVal, facts: &BodyFacts) -> Res
     Ok(())
 }
 
-/// Whether the IR function `func` has an `alloca` named `name` (its value symbol table).
-fn has_alloca(m: &llrs_ir::Module, func: &str, name: &str) -> bool {
+/// The names of the `alloca`s of the IR function `func` (what its value symbol table finds).
+fn alloca_names<'m>(m: &'m llrs_ir::Module, func: &str) -> rustc_hash::FxHashSet<&'m [u8]> {
     let Some(body) = m.function_named(func).and_then(|g| m.globals[g].func.as_ref()).and_then(|f| f.body.as_ref())
     else {
-        return false;
+        return Default::default();
     };
     body.insts
         .iter()
-        .any(|(_, i)| i.op == llrs_ir::Opcode::Alloca && i.name.is_some_and(|s| m.ctx.name(s) == name.as_bytes()))
+        .filter(|(_, i)| i.op == llrs_ir::Opcode::Alloca)
+        .filter_map(|(_, i)| i.name.map(|s| m.ctx.name(s)))
+        .collect()
 }

@@ -22,6 +22,7 @@ pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) 
         .unwrap_or_default();
     let mut pool: Vec<Constant> = Vec::with_capacity(constants.len());
     let mut slots = Vec::with_capacity(constants.len());
+    let mut by_value: rustc_hash::FxHashMap<String, usize> = Default::default();
     for c in constants {
         let mut c = c.clone();
         if let Some(v) = reprint(&c.value.value) {
@@ -35,13 +36,16 @@ pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) 
             }
         }
         let id = c.id.value;
-        match pool.iter_mut().position(|p| p.value.value == c.value.value && !p.is_target_specific) {
+        match by_value.get(&c.value.value).copied() {
             Some(i) => {
                 pool[i].alignment = pool[i].alignment.max(c.alignment);
                 slots.push((id, i as u32));
             }
             None => {
                 slots.push((id, pool.len() as u32));
+                if !c.is_target_specific {
+                    by_value.insert(c.value.value.clone(), pool.len());
+                }
                 pool.push(c);
             }
         }

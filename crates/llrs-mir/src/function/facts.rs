@@ -24,6 +24,8 @@ pub struct BodyFacts {
     /// position, and block references outside the body (jump tables, save and restore points)
     /// follow.
     pub blocks: Vec<u32>,
+    /// Written block number → position in `blocks` (the first definition).
+    pub block_index: rustc_hash::FxHashMap<u32, usize>,
     /// The virtual registers `%N` the body refers to, in order of first reference, each with
     /// the class, bank or `_` written after its first `%N:` (llc numbers virtual registers in
     /// order of first reference: `registers:` first, then `liveins:`, then the body).
@@ -33,7 +35,7 @@ pub struct BodyFacts {
 impl BodyFacts {
     /// The number llc gives the block written `bb.N`, if it is defined.
     pub fn block_number(&self, n: u32) -> Option<usize> {
-        self.blocks.iter().position(|&b| b == n)
+        self.block_index.get(&n).copied()
     }
 }
 
@@ -48,6 +50,7 @@ impl BodyFacts {
             if let Some(rest) = line.strip_prefix("bb.") {
                 let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
                 if let Ok(n) = rest[..digits].parse::<u32>() {
+                    f.block_index.entry(n).or_insert(f.blocks.len());
                     f.blocks.push(n);
                 }
                 continue;
