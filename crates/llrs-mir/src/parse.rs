@@ -369,4 +369,16 @@ mod tests {
         assert!(out.contains("name:            g\nalignment:       16\n"));
         assert!(out.contains("noPhis:          false\nisSSA:           true\nnoVRegs:         false\n"));
     }
+
+    #[test]
+    fn call_sites_as_llc() {
+        let body = "body: |\n  bb.0:\n    CALL64pcrel32 @f, csr_64, implicit $rsp, implicit $ssp\n    RET 0\n";
+        let e = err(&format!("---\nname: f\ncallSites:\n  - {{ bb: 0, offset: 0 }}\n{body}"));
+        assert_eq!(e, (None, "call site info provided but not used".into()));
+        let e = err(&format!("---\nname: f\ncallSites:\n  - {{ bb: 0, offset: 1 }}\n{body}"));
+        let want = "f call site info should reference call instruction. Instruction at bb:0 at offset:1 is not a call instruction";
+        assert_eq!(e, (None, want.into()));
+        let e = err(&format!("---\nname: f\ncallSites:\n  - {{ bb: 2, offset: 1 }}\n{body}"));
+        assert_eq!(e, (None, "f instruction block out of range. Unable to reference bb:2".into()));
+    }
 }

@@ -142,7 +142,42 @@ pub fn check_function(
             message: format!("{name} has explicit property hasFakeUses=false, but contains fake uses"),
         });
     }
-    Ok(())
+    check_call_sites(mf, reg_target)
+}
+
+/// `initializeCallSiteInfo`: each call site must name a call instruction of the body; llc
+/// (without `-emit-call-site-info`) then refuses them all.
+fn check_call_sites(mf: &MachineFunction, target: Option<&crate::target::Target>) -> Result<(), CheckError> {
+    if mf.call_sites.is_empty() {
+        return Ok(());
+    }
+    let nopos = |message: String| CheckError { at: None, message };
+    let name = &mf.name.value;
+    let sizes = super::facts::block_sizes(&mf.body.text);
+    for c in &mf.call_sites {
+        let (bb, off) = (c.bb, c.offset);
+        let Some(&size) = sizes.get(bb as usize) else {
+            return Err(nopos(format!("{name} instruction block out of range. Unable to reference bb:{bb}")));
+        };
+        if off >= size {
+            return Err(nopos(format!(
+                "{name} instruction offset out of range. Unable to reference instruction at bb: {bb} at offset:{off}"
+            )));
+        }
+        if let Some(t) = target {
+            let opcode = super::facts::instruction_at(&mf.body.text, bb as usize, off).map_or("", |(_, op)| op);
+            let is_call = t.opcode(opcode).is_some_and(|op| t.instr(op).is_call());
+            if !is_call {
+                return Err(nopos(format!(
+                    "{name} call site info should reference call instruction. Instruction at bb:{bb} at offset:{off} is not a call instruction"
+                )));
+            }
+            for a in &c.fwd_arg_regs {
+                super::regs::check_named_register(&a.reg, t)?;
+            }
+        }
+    }
+    Err(nopos("call site info provided but not used".to_string()))
 }
 
 /// `parseStackObjectReference` of a frame info field: `%stack.N[.name]` of a defined object.

@@ -32,6 +32,62 @@ pub struct BodyFacts {
     pub vregs: Vec<(u32, Option<String>)>,
 }
 
+/// The text of the instruction at `offset` (counting bundled instructions, as
+/// `instr_begin()` does) of the block at position `block`, and its opcode.
+pub fn instruction_at(body: &str, block: usize, offset: u32) -> Option<(&str, &str)> {
+    let mut current: Option<usize> = None;
+    let mut seen = 0u32;
+    for line in body.lines() {
+        let t = line.trim_start();
+        if t.starts_with("bb.") {
+            current = Some(current.map_or(0, |c| c + 1));
+            seen = 0;
+            continue;
+        }
+        if current != Some(block) || !is_instruction_line(t) {
+            continue;
+        }
+        if seen == offset {
+            return Some((t, opcode_of(t)));
+        }
+        seen += 1;
+    }
+    None
+}
+
+/// The number of instructions of each block, in order.
+pub fn block_sizes(body: &str) -> Vec<u32> {
+    let mut sizes: Vec<u32> = Vec::new();
+    for line in body.lines() {
+        let t = line.trim_start();
+        if t.starts_with("bb.") {
+            sizes.push(0);
+        } else if is_instruction_line(t) {
+            if let Some(n) = sizes.last_mut() {
+                *n += 1;
+            }
+        }
+    }
+    sizes
+}
+
+fn is_instruction_line(t: &str) -> bool {
+    !(t.is_empty()
+        || t.starts_with(';')
+        || t.starts_with('}')
+        || t.starts_with("successors:")
+        || t.starts_with("liveins:"))
+}
+
+/// The opcode of an instruction line: the first word after the definitions and the flags.
+fn opcode_of(t: &str) -> &str {
+    let rest = match t.find(" = ") {
+        Some(p) if !t[..p].contains('(') || t[..p].contains(':') => &t[p + 3..],
+        _ => t,
+    };
+    rest.split_whitespace().find(|w| !is_mi_flag(w)).unwrap_or("").trim_end_matches(',')
+}
+
 impl BodyFacts {
     /// The number llc gives the block written `bb.N`, if it is defined.
     pub fn block_number(&self, n: u32) -> Option<usize> {
