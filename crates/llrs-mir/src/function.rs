@@ -15,7 +15,7 @@
 //! 2. fill [`BodyFacts`] from the parsed instructions instead of [`BodyFacts::scan`];
 //! 3. print the body with the numbers of [`numbering::Numbering`] (virtual registers, blocks,
 //!    stack and fixed stack objects, constants, jump tables), which the fields printed here
-//!    use too, and replace `o.block(&mf.body.text)` in [`write::write_function`].
+//!    use too, and replace `o.block(&mf.body.text)` in [`write::write_function()`].
 
 pub mod amdgpu_info;
 pub mod check;
