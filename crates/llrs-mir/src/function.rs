@@ -1,6 +1,6 @@
 //! Machine functions: the YAML-level model of one function document ([`model`]), read as
 //! llc's `yamlize` + MIRParser read it ([`read`]), and printed as MIRPrinter prints it
-//! ([`write`]), with the facts about the body llc recomputes ([`facts`]) and each target's
+//! ([`write`](mod@write)), with the facts about the body llc recomputes ([`facts`]) and each target's
 //! `machineFunctionInfo` ([`target_info`]).
 
 //!
