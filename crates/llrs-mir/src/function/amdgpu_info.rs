@@ -222,6 +222,39 @@ pub fn add_default_arguments(fields: &mut Vec<(&'static str, InfoValue)>) {
     fields.insert(at, ("argumentInfo", fixed_abi_arguments()));
 }
 
+/// The register references of AMDGPU's `machineFunctionInfo`, in the order
+/// `parseMachineFunctionInfo` checks them (optional copies, the three stack registers, the
+/// WWM reserved registers, then the argument registers).
+pub fn register_refs(n: &Node) -> Vec<StrVal> {
+    let crate::yaml::tree::Kind::Map(items) = &n.kind else { return Vec::new() };
+    let get = |key: &str| items.iter().find(|(k, _)| k.scalar() == Some(key)).map(|(_, v)| v);
+    let mut out = Vec::new();
+    for key in ["vgprForAGPRCopy", "sgprForEXECCopy", "longBranchReservedReg"] {
+        if let Some(v) = get(key).and_then(|v| string(v).ok()).filter(|v| !v.value.is_empty()) {
+            out.push(v);
+        }
+    }
+    for (key, default) in
+        [("scratchRSrcReg", "$private_rsrc_reg"), ("frameOffsetReg", "$fp_reg"), ("stackPtrOffsetReg", "$sp_reg")]
+    {
+        out.push(get(key).and_then(|v| string(v).ok()).unwrap_or_else(|| StrVal::new(default)));
+    }
+    if let Some(v) = get("wwmReservedRegs") {
+        out.extend(sequence(v).unwrap_or(&[]).iter().filter_map(|r| string(r).ok()));
+    }
+    if let Some(crate::yaml::tree::Kind::Map(args)) = get("argumentInfo").map(|v| &v.kind) {
+        for key in ARGS {
+            let Some((_, a)) = args.iter().find(|(k, _)| k.scalar() == Some(key)) else { continue };
+            if let crate::yaml::tree::Kind::Map(fields) = &a.kind {
+                if let Some((_, r)) = fields.iter().find(|(k, _)| k.scalar() == Some("reg")) {
+                    out.extend(string(r).ok());
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     const IR: &str = "--- |\n  target triple = \"amdgcn\"\n  define void @f() {\n    ret void\n  }\n...\n";

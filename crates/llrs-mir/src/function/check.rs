@@ -116,6 +116,12 @@ pub fn check_function(
             message: format!("Cannot determine class/bank of virtual register {n} in function '{}'", mf.name.value),
         });
     }
+    // The target's function info (`parseMachineFunctionInfo`).
+    if let Some(t) = reg_target {
+        for r in &mf.info_registers {
+            super::regs::check_named_register(r, t)?;
+        }
+    }
     // computeFunctionProperties.
     let name = &mf.name.value;
     if mf.no_phis == Some(true) && facts.has_phi {

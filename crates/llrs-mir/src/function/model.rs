@@ -423,6 +423,9 @@ pub struct MachineFunction {
     pub called_globals: Vec<CalledGlobal>,
     /// `body`.
     pub body: Body,
+    /// The register references of `machineFunctionInfo`, in the order the target checks them
+    /// (after the body).
+    pub info_registers: Vec<StrVal>,
     /// Made by llc for a function of the IR module that has no document (not read from the
     /// file): printed with the machine function's own defaults.
     pub generated: bool,

@@ -55,7 +55,12 @@ pub fn read_function(root: &Node, target: TargetKind) -> YResult<MachineFunction
     mf.debug_value_substitutions = m.opt("debugValueSubstitutions", Vec::new(), |n| seq_of(n, read_substitution))?;
     mf.constants = m.opt("constants", Vec::new(), |n| seq_of(n, read_constant))?;
     mf.function_info = match m.optional("machineFunctionInfo")? {
-        Some(n) => read_function_info(n, target)?,
+        Some(n) => {
+            if target == TargetKind::Amdgpu {
+                mf.info_registers = super::amdgpu_info::register_refs(n);
+            }
+            read_function_info(n, target)?
+        }
         None => read_function_info(&Node { kind: Kind::Null, start: root.start, flow: false }, target)?,
     };
     mf.jump_table = m.opt("jumpTable", JumpTable::default(), read_jump_table)?;
