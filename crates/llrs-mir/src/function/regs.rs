@@ -40,7 +40,12 @@ fn check_virtual_register(v: &StrVal) -> Result<(), CheckError> {
     let Some(rest) = s.strip_prefix('%') else {
         return Err(inside(v, 0, "expected a virtual register".to_string()));
     };
-    let len = rest.bytes().take_while(|&b| is_ident(b)).count();
+    // `%N` is a number; `%name` a named virtual register.
+    let len = if rest.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        rest.bytes().take_while(u8::is_ascii_digit).count()
+    } else {
+        rest.bytes().take_while(|&b| is_ident(b)).count()
+    };
     if len == 0 {
         return Err(inside(v, 0, "expected a virtual register".to_string()));
     }
