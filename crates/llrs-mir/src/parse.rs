@@ -381,4 +381,15 @@ mod tests {
         let e = err(&format!("---\nname: f\ncallSites:\n  - {{ bb: 2, offset: 1 }}\n{body}"));
         assert_eq!(e, (None, "f instruction block out of range. Unable to reference bb:2".into()));
     }
+
+    #[test]
+    fn called_globals_as_llc() {
+        let body = "body: |\n  bb.0:\n    CALL64pcrel32 @f, csr_64, implicit $rsp, implicit $ssp\n    RET 0\n";
+        let e = err(&format!("---\nname: f\ncalledGlobals:\n  - {{ bb: 0, offset: 0, callee: zz, flags: 0 }}\n{body}"));
+        assert_eq!(e, (Some((10, 33)), "use of undefined global 'zz'".into()));
+        let src =
+            format!("{X86_IR}---\nname: f\ncalledGlobals:\n  - {{ bb: 0, offset: 0, callee: f, flags: 0 }}\n{body}");
+        let out = crate::print(&parse(&src, "a.mir").unwrap());
+        assert!(out.contains("calledGlobals:\n  - bb:              0\n    offset:          0\n    callee:          f\n    flags:           0\nbody:"), "{out}");
+    }
 }

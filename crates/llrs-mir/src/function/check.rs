@@ -148,7 +148,61 @@ pub fn check_function(
             message: format!("{name} has explicit property hasFakeUses=false, but contains fake uses"),
         });
     }
-    check_call_sites(mf, reg_target)
+    check_call_sites(mf, reg_target)?;
+    check_called_globals(mf, reg_target, module)
+}
+
+/// The instruction a call location names: its block and offset must exist (llc's messages).
+fn check_call_location(mf: &MachineFunction, sizes: &[u32], bb: u32, off: u32) -> Result<(), CheckError> {
+    let name = &mf.name.value;
+    let nopos = |message: String| CheckError { at: None, message };
+    let Some(&size) = sizes.get(bb as usize) else {
+        return Err(nopos(format!("{name} instruction block out of range. Unable to reference bb:{bb}")));
+    };
+    if off >= size {
+        return Err(nopos(format!(
+            "{name} instruction offset out of range. Unable to reference instruction at bb: {bb} at offset:{off}"
+        )));
+    }
+    Ok(())
+}
+
+/// Whether the instruction at `bb`/`off` is a call, by the target's descriptions.
+fn is_call_at(mf: &MachineFunction, t: &crate::target::Target, bb: u32, off: u32) -> bool {
+    let opcode = super::facts::instruction_at(&mf.body.text, bb as usize, off).map_or("", |(_, op)| op);
+    t.opcode(opcode).is_some_and(|op| t.instr(op).is_call())
+}
+
+/// `calledGlobals`: each names a call instruction and a global of the module.
+fn check_called_globals(
+    mf: &MachineFunction,
+    target: Option<&crate::target::Target>,
+    module: Option<&llrs_ir::Module>,
+) -> Result<(), CheckError> {
+    if mf.called_globals.is_empty() {
+        return Ok(());
+    }
+    let sizes = super::facts::block_sizes(&mf.body.text);
+    for c in &mf.called_globals {
+        check_call_location(mf, &sizes, c.bb, c.offset)?;
+        if let Some(t) = target {
+            if !is_call_at(mf, t, c.bb, c.offset) {
+                return Err(CheckError {
+                    at: None,
+                    message: format!(
+                        "{} called global should reference call instruction. Instruction at bb:{} at offset:{} is not a call instruction",
+                        mf.name.value, c.bb, c.offset
+                    ),
+                });
+            }
+        }
+        if let Some(m) = module {
+            if m.global_named(&c.callee.value).is_none() {
+                return Err(at(c.callee.inner_start(), format!("use of undefined global '{}'", c.callee.value)));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `initializeCallSiteInfo`: each call site must name a call instruction of the body; llc
@@ -162,18 +216,9 @@ fn check_call_sites(mf: &MachineFunction, target: Option<&crate::target::Target>
     let sizes = super::facts::block_sizes(&mf.body.text);
     for c in &mf.call_sites {
         let (bb, off) = (c.bb, c.offset);
-        let Some(&size) = sizes.get(bb as usize) else {
-            return Err(nopos(format!("{name} instruction block out of range. Unable to reference bb:{bb}")));
-        };
-        if off >= size {
-            return Err(nopos(format!(
-                "{name} instruction offset out of range. Unable to reference instruction at bb: {bb} at offset:{off}"
-            )));
-        }
+        check_call_location(mf, &sizes, bb, off)?;
         if let Some(t) = target {
-            let opcode = super::facts::instruction_at(&mf.body.text, bb as usize, off).map_or("", |(_, op)| op);
-            let is_call = t.opcode(opcode).is_some_and(|op| t.instr(op).is_call());
-            if !is_call {
+            if !is_call_at(mf, t, bb, off) {
                 return Err(nopos(format!(
                     "{name} call site info should reference call instruction. Instruction at bb:{bb} at offset:{off} is not a call instruction"
                 )));
