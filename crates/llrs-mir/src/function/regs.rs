@@ -96,6 +96,16 @@ pub fn check_register_info(mf: &MachineFunction, target: Option<&Target>) -> Res
                 }
             }
         }
+        // `getVRegFlagValue`: only AMDGPU has virtual register flags.
+        if let Some(t) = target {
+            let amdgpu = t.name() == "amdgcn" || t.name() == "r600";
+            if let Some(f) = r.flags.iter().find(|f| !(amdgpu && f.value == "WWM_REG")) {
+                return Err(CheckError {
+                    at: Some(f.at.unwrap_or(r.id.at)),
+                    message: format!("use of undefined register flag '{}'", f.value),
+                });
+            }
+        }
     }
     let Some(t) = target else { return Ok(()) };
     for l in &mf.liveins {
