@@ -178,7 +178,8 @@ fn fmt_command(out: Out, files: &[OsString], output: Option<&Path>, check: bool,
             ok = false;
             continue;
         };
-        let (text, original) = if llrs::cli::mir::is_mir(&name, &src) {
+        let mir = llrs::cli::mir::is_mir(&name, &src);
+        let (text, original) = if mir {
             match llrs::cli::mir::format(&src, &name) {
                 Ok(text) => (text, if check { Some(src) } else { None }),
                 Err(message) => {
@@ -205,7 +206,12 @@ fn fmt_command(out: Out, files: &[OsString], output: Option<&Path>, check: bool,
             (llrs::cli::fmt::render(&loaded.module, &name, size), original)
         };
         let done = if let Some(original) = original {
-            if llrs::cli::fmt::same_text(&original, &text) {
+            let same = if mir {
+                llrs::cli::mir::same_text(&original, &text)
+            } else {
+                llrs::cli::fmt::same_text(&original, &text)
+            };
+            if same {
                 Ok(())
             } else {
                 out.tool(Some(&name), "error", &format!("llrs: {name} is not in canonical form"));

@@ -17,3 +17,12 @@ pub fn format(src: &[u8], file_name: &str) -> Result<Vec<u8>, String> {
     let file = llrs_mir::parse(&text, file_name).map_err(|e| e.to_string())?;
     Ok(llrs_mir::print(&file).into_bytes())
 }
+
+/// Whether two `.mir` texts are the same, the embedded module's `; ModuleID` lines aside (they
+/// name the input as it was given).
+pub fn same_text(a: &[u8], b: &[u8]) -> bool {
+    fn lines(t: &[u8]) -> impl Iterator<Item = &[u8]> {
+        t.split(|&c| c == b'\n').filter(|l| !l.starts_with(b"  ; ModuleID = "))
+    }
+    lines(a).eq(lines(b))
+}
