@@ -224,9 +224,20 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             if !defined || names.contains(&name) {
                 continue;
             }
+            // `optsize`/`minsize` keep the minimum alignment (x86: 1) instead of the preferred.
+            let opt_size = m.globals[g].func.as_ref().is_some_and(|f| {
+                m.ctx.attrs_of(f.attrs.func).iter().any(|a| {
+                    !matches!(a.arg, llrs_ir::attributes::AttrArg::Str(_))
+                        && matches!(m.ctx.name(a.kind), b"optsize" | b"minsize")
+                })
+            });
+            let alignment = match out.target {
+                TargetKind::X86 | TargetKind::Unknown if opt_size => 1,
+                t => t.default_function_alignment(),
+            };
             let mf = MachineFunction {
                 name: crate::yaml::input::StrVal::new(name),
-                alignment: out.target.default_function_alignment(),
+                alignment,
                 tracks_reg_liveness: true,
                 no_phis: Some(false),
                 is_ssa: Some(true),
