@@ -93,7 +93,8 @@ impl<'n> MapIn<'n> {
 
     /// A required key's value.
     pub fn required(&mut self, key: &str) -> YResult<&'n Node> {
-        Ok(self.find(key, true)?.expect("required keys are found or fail"))
+        let start = self.node.start;
+        self.find(key, true)?.ok_or_else(|| YamlError::new(start, format!("missing required key '{key}'")))
     }
 
     /// An optional key's value.
