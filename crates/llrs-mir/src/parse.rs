@@ -131,7 +131,36 @@ fn target_data_layout(triple: &str) -> Option<&'static str> {
 pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     let lines = Lines::new(src);
     let mut reader = DocReader::new(src);
-    let syntax = |e: crate::yaml::tree::SyntaxError| error_at(file, &lines, e.at, e.message);
+    let syntax = |e: crate::yaml::tree::SyntaxError| {
+        let mut at = e.at;
+        // LLVM reports a tab in the indentation where the tab is, the scanner where the
+        // previous line ends.
+        if e.message.starts_with("Found invalid tab") {
+            let indent_tab = |l: &str| l.find(|c: char| c != ' ').filter(|&i| l.as_bytes()[i] == b'\t');
+            if indent_tab(lines.line(at.line)).is_none() {
+                if let Some(i) = indent_tab(lines.line(at.line + 1)) {
+                    at = Mark { line: at.line + 1, col: i as u32 + 1 };
+                }
+            }
+        }
+        // LLVM reports an unexpected value indicator where the `:` is, the scanner where its
+        // key starts.
+        let mut message = e.message;
+        if let Some(m) = message.strip_suffix(" (at the value indicator)") {
+            let line = lines.line(at.line);
+            let from = (at.col as usize).saturating_sub(1).min(line.len());
+            let colon = line.get(from..).and_then(|rest| {
+                rest.char_indices()
+                    .find(|&(i, c)| c == ':' && rest[i + 1..].chars().next().is_none_or(|n| n == ' '))
+                    .map(|(i, _)| i)
+            });
+            if let Some(i) = colon {
+                at.col = (from + i) as u32 + 1;
+            }
+            message = m.to_string();
+        }
+        error_at(file, &lines, at, message)
+    };
     let mut out = MirFile {
         file: file.to_string(),
         module: None,
@@ -402,5 +431,13 @@ mod tests {
             format!("{X86_IR}---\nname: f\ncalledGlobals:\n  - {{ bb: 0, offset: 0, callee: f, flags: 0 }}\n{body}");
         let out = crate::print(&parse(&src, "a.mir").unwrap());
         assert!(out.contains("calledGlobals:\n  - bb:              0\n    offset:          0\n    callee:          f\n    flags:           0\nbody:"), "{out}");
+    }
+
+    #[test]
+    fn yaml_syntax_errors_where_llvm_puts_them() {
+        let e = parse("---\nname: f\nframeInfo:\n  maxAlignment: 1\n\tadjustsStack: false\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((5, 1)), "Found invalid tab character in indentation"));
+        let e = parse("---\nname: f\nconstants: []\n machineFunctionInfo:\n  a: 1\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((4, 21)), "Unexpected token. Expected Key or Block End"));
     }
 }

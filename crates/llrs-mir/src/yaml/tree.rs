@@ -248,11 +248,11 @@ fn syntax_error(e: &ScanError) -> SyntaxError {
     let message = if info.contains("tab") {
         "Found invalid tab character in indentation"
     } else if info.contains("did not find expected key") || info.contains("expected key") {
-        "Unexpected token. Expected Key or Block End"
+        "Unexpected token. Expected Key or Block End (at the value indicator)"
     } else if info.contains("quoted scalar") {
         "Expected quote at end of scalar"
     } else if info.contains("mapping values are not allowed") {
-        "Unexpected token. Expected Key or Block End"
+        "Unexpected token. Expected Key or Block End (at the value indicator)"
     } else if info.contains("plain scalar cannot start") {
         "Unrecognized character while tokenizing."
     } else if info.contains("only valid inside a block")
