@@ -45,6 +45,10 @@ pub fn check_function(
                 "Can't parse target-specific constant pool entries yet".to_string(),
             ));
         }
+        if let Err((offset, message)) = super::constants::check_value(&c.value.value) {
+            let m = c.value.inner_start();
+            return Err(at(crate::yaml::tree::Mark { line: m.line, col: m.col + offset as u32 }, message));
+        }
         if !seen.insert(c.id.value) {
             return Err(at(c.id.at, format!("redefinition of constant pool item '%const.{}'", c.id.value)));
         }

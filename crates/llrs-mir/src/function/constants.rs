@@ -58,11 +58,36 @@ fn reprint(value: &str) -> Option<String> {
     if value.contains(['@', '%', '!', '\n']) {
         return None;
     }
-    let src = format!("@llrs.mir.constant = global {value}\n");
+    let src = format!("{PREFIX}{value}\n");
     let m = llrs_asm::parse_module(src.as_bytes(), "constant").ok()?;
     let text = String::from_utf8(llrs_asm::print_module(&m)).ok()?;
-    let line = text.lines().find_map(|l| l.strip_prefix("@llrs.mir.constant = global "))?;
+    let line = text.lines().find_map(|l| l.strip_prefix(PREFIX))?;
     Some(line.to_string())
+}
+
+const PREFIX: &str = "@llrs.mir.constant = global ";
+
+/// `parseConstantValue` of a value that stands alone: `Err((offset, message))` where LLParser
+/// rejects it (`expected end of string` where a complete constant is followed by more text).
+pub fn check_value(value: &str) -> Result<(), (usize, String)> {
+    if value.contains(['@', '%', '!', '\n']) {
+        return Ok(());
+    }
+    let src = format!("{PREFIX}{value}\n");
+    let Err(d) = llrs_asm::parse_module(src.as_bytes(), "constant") else { return Ok(()) };
+    if d.line != 1 {
+        // The text ended early; with a comma, inside a global's properties: the constant ended
+        // at its last comma.
+        return Err(match value.rfind(',') {
+            Some(i) => (i, "expected end of string".to_string()),
+            None => (value.len(), d.message),
+        });
+    }
+    let offset = (d.col as usize).saturating_sub(1 + PREFIX.len()).min(value.len());
+    if d.message == "expected top-level entity" || d.message.contains("global variable property") {
+        return Err((offset, "expected end of string".to_string()));
+    }
+    Err((offset, d.message))
 }
 
 /// Reads a first-class type at the start of `s`: the type and the rest of the text.
@@ -158,6 +183,10 @@ mod tests {
         let aligns: Vec<u64> = pool.iter().map(|c| c.alignment).collect();
         assert_eq!(aligns, vec![16, 16, 16]);
         assert_eq!(slots.iter().map(|s| s.1).collect::<Vec<_>>(), vec![0, 1, 0, 2]);
+        assert_eq!(check_value("double 1.0.0"), Err((10, "expected end of string".to_string())));
+        assert_eq!(check_value("<4 x i32> zeroinitializer,"), Err((25, "expected end of string".to_string())));
+        assert_eq!(check_value("i32 1.5").map_err(|e| e.0), Err(4));
+        assert_eq!(check_value("<2 x double> <double 1.0, double 2.0>"), Ok(()));
         assert_eq!(pool[0].value.value, "double 1.000000e+00");
         assert_eq!(pool[1].value.value, "<4 x i32> <i32 1, i32 2, i32 3, i32 4>");
     }
