@@ -56,6 +56,11 @@ pub fn check_function(
     // initializeFrameInfo.
     for p in mf.frame_info.save_points.iter().chain(&mf.frame_info.restore_points) {
         check_mbb_reference(&p.point, facts)?;
+        if let Some(t) = reg_target {
+            for r in &p.registers {
+                super::regs::check_named_register(r, t)?;
+            }
+        }
     }
     let mut seen = rustc_hash::FxHashSet::default();
     for o in &mf.fixed_stack {
@@ -67,6 +72,12 @@ pub fn check_function(
         }
         if let (false, Some(t)) = (o.callee_saved_register.value.is_empty(), reg_target) {
             super::regs::check_named_register(&o.callee_saved_register, t)?;
+        }
+    }
+    // Entry values: a named (physical) register each.
+    if let Some(t) = reg_target {
+        for e in &mf.entry_values {
+            super::regs::check_named_register(&e.register, t)?;
         }
     }
     let mut seen = rustc_hash::FxHashSet::default();
