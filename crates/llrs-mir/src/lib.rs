@@ -9,3 +9,12 @@
 //!   read with `saphyr-parser` and printed as LLVM's `yaml::Output` prints;
 //! - `mi`: the machine-instruction language of `body:` (lexer, parser, printer) and its model.
 #![warn(missing_docs)]
+
+pub mod function;
+pub mod parse;
+pub mod print;
+pub mod target;
+pub mod yaml;
+
+pub use parse::{parse, Error, MirFile};
+pub use print::print;

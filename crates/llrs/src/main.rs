@@ -178,24 +178,40 @@ fn fmt_command(out: Out, files: &[OsString], output: Option<&Path>, check: bool,
             ok = false;
             continue;
         };
-        // The source is dropped before printing, so that the input and the output are never
-        // both held (peak memory is the module plus one of them), except for --check.
-        let parsed = llrs::cli::fmt::load_source(&src, &name);
-        let size = src.len();
-        let original = if check { Some(src) } else { None };
-        let loaded = match parsed {
-            Ok(loaded) => loaded,
-            Err(err) => {
-                out.error(&name, &err);
-                ok = false;
-                continue;
+        let mir = llrs::cli::mir::is_mir(&name, &src);
+        let (text, original) = if mir {
+            match llrs::cli::mir::format(&src, &name) {
+                Ok(text) => (text, if check { Some(src) } else { None }),
+                Err(message) => {
+                    out.tool(Some(&name), "error", &message);
+                    ok = false;
+                    continue;
+                }
             }
+        } else {
+            // The source is dropped before printing, so that the input and the output are never
+            // both held (peak memory is the module plus one of them), except for --check.
+            let parsed = llrs::cli::fmt::load_source(&src, &name);
+            let size = src.len();
+            let original = if check { Some(src) } else { None };
+            let loaded = match parsed {
+                Ok(loaded) => loaded,
+                Err(err) => {
+                    out.error(&name, &err);
+                    ok = false;
+                    continue;
+                }
+            };
+            out.warnings(&name, &loaded.warnings);
+            (llrs::cli::fmt::render(&loaded.module, &name, size), original)
         };
-        out.warnings(&name, &loaded.warnings);
-        let text = llrs::cli::fmt::render(&loaded.module, &name, size);
-        drop(loaded);
         let done = if let Some(original) = original {
-            if llrs::cli::fmt::same_text(&original, &text) {
+            let same = if mir {
+                llrs::cli::mir::same_text(&original, &text)
+            } else {
+                llrs::cli::fmt::same_text(&original, &text)
+            };
+            if same {
                 Ok(())
             } else {
                 out.tool(Some(&name), "error", &format!("llrs: {name} is not in canonical form"));

@@ -30,14 +30,22 @@ fn fmt_prints_the_example() {
 }
 
 #[test]
-fn fmt_refuses_machine_ir_clearly() {
+fn fmt_prints_machine_ir() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(dir.join("cli-test.mir"), "--- |\n  define void @f() {\n    ret void\n  }\n...\n")
-        .expect("write a .mir file");
+    std::fs::write(
+        dir.join("cli-test.mir"),
+        "--- |\n  define void @f() {\n    ret void\n  }\n...\n---\nname: f\n...\n",
+    )
+    .expect("write a .mir file");
     let out = llrs(&["fmt", "cli-test.mir"], dir);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("--- |\n  ; ModuleID = 'cli-test.mir'\n"), "{stdout}");
+    assert!(stdout.contains("\n---\nname:            f\n"), "{stdout}");
+    std::fs::write(dir.join("cli-bad.mir"), "---\nalignment: 4\n...\n").expect("write a .mir file");
+    let out = llrs(&["fmt", "cli-bad.mir"], dir);
     assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    assert_eq!(text(&out.stderr), "cli-test.mir:1:1: error: Machine IR (.mir) is not supported yet\n");
+    assert!(text(&out.stderr).starts_with("cli-bad.mir:2:1: error: missing required key 'name'\n"));
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! and does the I/O; everything a test may want to call without a subprocess lives here.
 
 pub mod fmt;
+pub mod mir;
 pub mod verify;
 
 /// Frees `value` on another thread. A command is done with a module once it has printed or

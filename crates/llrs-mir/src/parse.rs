@@ -1,0 +1,443 @@
+//! Reading a `.mir` file as llc's MIRParser does: the optional IR module (a block scalar in
+//! the first document, parsed by `llrs_asm`), then one machine function per document.
+
+use std::fmt;
+
+use crate::function::check::{check_function, CheckError};
+use crate::function::read::read_function;
+use crate::function::{BodyFacts, MachineFunction, TargetKind};
+use crate::yaml::input::check_duplicates;
+use crate::yaml::tree::{DocReader, Kind, Mark, Style};
+
+/// A `.mir` file read: the IR module and the machine functions.
+#[derive(Debug)]
+pub struct MirFile {
+    /// The file's name as given (llc's `; ModuleID`).
+    pub file: String,
+    /// The embedded IR module; `None` when the file has none (llc then makes dummy functions).
+    pub module: Option<llrs_ir::Module>,
+    /// The machine functions, in the order llc prints them (the IR module's order).
+    pub functions: Vec<MachineFunction>,
+    /// Facts about each function's body, as llc recomputes them (same order as `functions`).
+    pub facts: Vec<BodyFacts>,
+    /// The target, from the module's triple.
+    pub target: TargetKind,
+    /// The target's description (registers, classes, ...), from the module's triple.
+    pub target_info: Option<&'static crate::target::Target>,
+}
+
+/// An error as llc reports it: `FILE:LINE:COL: error: MESSAGE` with the source line and a
+/// caret, or `FILE: error: MESSAGE` where llc gives no position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The file's name as given.
+    pub file: String,
+    /// 1-based line and column, when llc gives them.
+    pub pos: Option<(u32, u32)>,
+    /// llc's message.
+    pub message: String,
+    /// The text of the line (empty without a position).
+    pub source_line: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Some((line, col)) => {
+                let d = llrs_asm::Diagnostic {
+                    file: self.file.clone(),
+                    line,
+                    col,
+                    message: self.message.clone(),
+                    source_line: self.source_line.clone(),
+                };
+                d.fmt(f)
+            }
+            None => write!(f, "{}: error: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The starts of the source's lines, to show a line and place block scalars.
+struct Lines<'a> {
+    src: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(src: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
+        Lines { src, starts }
+    }
+
+    /// The text of 1-based line `n`, without its newline.
+    fn line(&self, n: u32) -> &'a str {
+        let Some(&start) = self.starts.get((n as usize).wrapping_sub(1)) else { return "" };
+        let end = self.starts.get(n as usize).map_or(self.src.len(), |&e| e - 1);
+        self.src.get(start..end.max(start)).unwrap_or("").trim_end_matches('\r')
+    }
+}
+
+fn error_at(file: &str, lines: &Lines<'_>, at: Mark, message: String) -> Error {
+    Error {
+        file: file.to_string(),
+        pos: Some((at.line, at.col)),
+        message,
+        source_line: lines.line(at.line).to_string(),
+    }
+}
+
+fn error_nopos(file: &str, message: String) -> Error {
+    Error { file: file.to_string(), pos: None, message, source_line: String::new() }
+}
+
+/// The target llc uses for a module without a triple: its default target (x86-64 Linux where
+/// the reference outputs were made).
+pub const DEFAULT_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
+/// The data layout llc gives a module of [`DEFAULT_TRIPLE`] that has none.
+pub const DEFAULT_DATA_LAYOUT: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+
+/// The data layout llc's target machine has for an ELF triple of the targets of the corpus;
+/// `None` where it is not known here (the module's own is kept).
+fn target_data_layout(triple: &str) -> Option<&'static str> {
+    let mut parts = triple.split('-');
+    let arch = parts.next().unwrap_or("");
+    if parts.any(|p| {
+        ["apple", "darwin", "macos", "ios", "windows", "msvc", "win32", "mingw32", "cygnus", "uefi"]
+            .iter()
+            .any(|os| p.starts_with(os))
+    }) {
+        return None;
+    }
+    Some(match arch {
+        "x86_64" => DEFAULT_DATA_LAYOUT,
+        "aarch64" => "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32",
+        "riscv64" => "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128",
+        "armv7" => "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64",
+        "amdgcn" => concat!(
+            "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-",
+            "p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-",
+            "v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+        ),
+        _ => return None,
+    })
+}
+
+/// Reads a `.mir` file.
+pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
+    let lines = Lines::new(src);
+    let mut reader = DocReader::new(src);
+    let syntax = |e: crate::yaml::tree::SyntaxError| {
+        let mut at = e.at;
+        // LLVM reports a tab in the indentation where the tab is, the scanner where the
+        // previous line ends.
+        if e.message.starts_with("Found invalid tab") {
+            let indent_tab = |l: &str| l.find(|c: char| c != ' ').filter(|&i| l.as_bytes()[i] == b'\t');
+            if indent_tab(lines.line(at.line)).is_none() {
+                if let Some(i) = indent_tab(lines.line(at.line + 1)) {
+                    at = Mark { line: at.line + 1, col: i as u32 + 1 };
+                }
+            }
+        }
+        // LLVM reports an unexpected value indicator where the `:` is, the scanner where its
+        // key starts.
+        let mut message = e.message;
+        if let Some(m) = message.strip_suffix(" (at the value indicator)") {
+            let line = lines.line(at.line);
+            let from = (at.col as usize).saturating_sub(1).min(line.len());
+            let colon = line.get(from..).and_then(|rest| {
+                rest.char_indices()
+                    .find(|&(i, c)| c == ':' && rest[i + 1..].chars().next().is_none_or(|n| n == ' '))
+                    .map(|(i, _)| i)
+            });
+            if let Some(i) = colon {
+                at.col = (from + i) as u32 + 1;
+            }
+            message = m.to_string();
+        }
+        error_at(file, &lines, at, message)
+    };
+    let mut out = MirFile {
+        file: file.to_string(),
+        module: None,
+        functions: Vec::new(),
+        facts: Vec::new(),
+        target: TargetKind::Unknown,
+        target_info: crate::target::Target::for_triple(DEFAULT_TRIPLE),
+    };
+    out.target = TargetKind::from_triple(DEFAULT_TRIPLE);
+    // The first non-empty document: the IR module, or already a machine function.
+    let mut pending = None;
+    while let Some(doc) = reader.next_document().map_err(syntax)? {
+        if matches!(doc.root.kind, Kind::Null) {
+            continue;
+        }
+        if let Kind::Scalar(text, Style::Block) = &doc.root.kind {
+            let mut module = parse_module(text, doc.root.start, file, &lines)?;
+            let triple = module.triple.as_deref().map(String::from_utf8_lossy).map(|t| t.into_owned());
+            if let Some(triple) = &triple {
+                out.target = TargetKind::from_triple(triple);
+                out.target_info = crate::target::Target::for_triple(triple);
+            }
+            // llc gives the module its target's data layout.
+            if let Some(dl) = target_data_layout(triple.as_deref().unwrap_or(DEFAULT_TRIPLE)) {
+                module.data_layout = Some(dl.into());
+            }
+            out.module = Some(module);
+        } else {
+            pending = Some(doc);
+        }
+        break;
+    }
+    // The position of each function in the module's function list (llc's printing order).
+    let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> =
+        out.module.as_ref().map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect()).unwrap_or_default();
+    let mut order: Vec<(usize, usize)> = Vec::new();
+    let mut names: rustc_hash::FxHashSet<String> = Default::default();
+    loop {
+        let doc = match pending.take() {
+            Some(d) => d,
+            None => match reader.next_document().map_err(syntax)? {
+                Some(d) => d,
+                None => break,
+            },
+        };
+        if matches!(doc.root.kind, Kind::Null) {
+            continue;
+        }
+        let yaml_err = |e: crate::yaml::input::YamlError| error_at(file, &lines, e.at, e.message);
+        check_duplicates(&doc.root).map_err(yaml_err)?;
+        let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
+        let name = mf.name.value.clone();
+        if let (crate::function::model::FunctionInfo::Fields(fields), Some(m)) = (&mut mf.function_info, &out.module) {
+            let c_conv = m.function_named(&name).and_then(|g| m.globals[g].func.as_ref()).is_some_and(|f| f.cconv == 0);
+            if out.target == TargetKind::Amdgpu && c_conv {
+                crate::function::amdgpu_info::add_default_arguments(fields);
+            }
+        }
+        let rank = match &out.module {
+            Some(m) => match m.function_named(&name) {
+                Some(g) => fn_rank.get(&g).copied().unwrap_or(usize::MAX),
+                None => {
+                    return Err(error_nopos(file, format!("function '{name}' isn't defined in the provided LLVM IR")))
+                }
+            },
+            None => usize::MAX,
+        };
+        if !names.insert(name.clone()) {
+            return Err(error_nopos(file, format!("redefinition of machine function '{name}'")));
+        }
+        let facts = BodyFacts::scan(&mf.body.text, !mf.registers.is_empty());
+        check_function(&mf, &facts, out.target, out.target_info, out.module.as_ref()).map_err(
+            |e: CheckError| match e.at {
+                Some(at) => error_at(file, &lines, at, e.message),
+                None => error_nopos(file, e.message),
+            },
+        )?;
+        // The constant pool as llc builds it (after the checks of the entries as written).
+        (mf.constants, mf.constant_slots) = crate::function::constants::build_pool(&mf.constants, out.module.as_mut());
+        order.push((rank, out.functions.len()));
+        out.functions.push(mf);
+        out.facts.push(facts);
+    }
+    // llc makes a machine function for every function the module defines.
+    if let Some(m) = &out.module {
+        for (rank, &g) in m.functions.iter().enumerate() {
+            let Some(name) = m.globals[g].name else { continue };
+            let defined = m.globals[g].func.as_ref().is_some_and(|f| f.body.is_some());
+            let name = String::from_utf8_lossy(m.ctx.name(name)).into_owned();
+            if !defined || names.contains(&name) {
+                continue;
+            }
+            // `optsize`/`minsize` keep the minimum alignment (x86: 1) instead of the preferred.
+            let opt_size = m.globals[g].func.as_ref().is_some_and(|f| {
+                m.ctx.attrs_of(f.attrs.func).iter().any(|a| {
+                    !matches!(a.arg, llrs_ir::attributes::AttrArg::Str(_))
+                        && matches!(m.ctx.name(a.kind), b"optsize" | b"minsize")
+                })
+            });
+            let alignment = match out.target {
+                TargetKind::X86 | TargetKind::Unknown if opt_size => 1,
+                t => t.default_function_alignment(),
+            };
+            let mf = MachineFunction {
+                name: crate::yaml::input::StrVal::new(name),
+                alignment,
+                tracks_reg_liveness: true,
+                no_phis: Some(false),
+                is_ssa: Some(true),
+                no_vregs: Some(false),
+                has_fake_uses: Some(false),
+                function_info: crate::function::target_info::read_function_info(
+                    &crate::yaml::tree::Node { kind: Kind::Null, start: Mark::default(), flow: false },
+                    out.target,
+                )
+                .unwrap_or_default(),
+                generated: true,
+                ..MachineFunction::default()
+            };
+            order.push((rank, out.functions.len()));
+            out.functions.push(mf);
+            out.facts.push(BodyFacts::default());
+        }
+    }
+    // llc prints machine functions in the module's order.
+    order.sort();
+    if order.windows(2).any(|w| w[0].1 > w[1].1) {
+        let mut fs: Vec<Option<MachineFunction>> = out.functions.drain(..).map(Some).collect();
+        let mut facts: Vec<Option<BodyFacts>> = out.facts.drain(..).map(Some).collect();
+        for &(_, i) in &order {
+            if let (Some(f), Some(x)) = (fs[i].take(), facts[i].take()) {
+                out.functions.push(f);
+                out.facts.push(x);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Parses the embedded IR module (`start`: where its text starts); its errors are placed in the `.mir` file as MIRParser's
+/// `diagFromBlockStringDiag` places them.
+fn parse_module(text: &str, start: Mark, file: &str, lines: &Lines<'_>) -> Result<llrs_ir::Module, Error> {
+    llrs_asm::parse_module(text.as_bytes(), file).map_err(|d| {
+        // The block scalar's mark is its first character: IR line 1 is that line.
+        let line = start.line + d.line - 1;
+        let file_line = lines.line(line);
+        let mut col = d.col;
+        if let Some(indent) = file_line.find(d.source_line.as_str()) {
+            col += indent as u32;
+        }
+        Error { file: file.to_string(), pos: Some((line, col)), message: d.message, source_line: file_line.to_string() }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_functions() {
+        let f = parse("---\nname: foo\nbody: |\n  bb.0:\n    RET 0\n...\n", "a.mir").unwrap();
+        assert_eq!(f.functions.len(), 1);
+        assert_eq!(f.functions[0].name.value, "foo");
+        assert_eq!(f.functions[0].body.start, Mark { line: 4, col: 3 });
+    }
+
+    #[test]
+    fn yaml_errors() {
+        let e = parse("---\nalignment: 16\n...\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((2, 1)), "missing required key 'name'"));
+        let e = parse("---\nname: foo\nselected: maybe\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((3, 11)), "invalid boolean"));
+        let e = parse("---\nname: foo\nbogus: 1\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((3, 1)), "unknown key 'bogus'"));
+        let e = parse("---\nname: foo\nregisters:\n  - { id: 0, class: _ }\n  - { id: 0, class: _ }\n", "a.mir")
+            .unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((5, 11)), "redefinition of virtual register '%0'"));
+    }
+
+    #[test]
+    fn functions_must_be_in_the_ir() {
+        let src = "--- |\n  define void @f() {\n    ret void\n  }\n...\n---\nname: g\n...\n";
+        let e = parse(src, "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (None, "function 'g' isn't defined in the provided LLVM IR"));
+    }
+
+    const X86_IR: &str =
+        "--- |\n  target triple = \"x86_64-unknown-linux-gnu\"\n  define void @f() {\n    ret void\n  }\n...\n";
+
+    fn err(doc: &str) -> (Option<(u32, u32)>, String) {
+        let e = parse(&format!("{X86_IR}{doc}"), "a.mir").unwrap_err();
+        (e.pos, e.message)
+    }
+
+    #[test]
+    fn registers_against_the_target() {
+        let e = err("---\nname: f\nregisters:\n  - { id: 0, class: gr33 }\n");
+        assert_eq!(e, (Some((10, 21)), "use of undefined register class or register bank 'gr33'".into()));
+        let e = err("---\nname: f\nliveins:\n  - { reg: '$RDI' }\n");
+        assert_eq!(e, (Some((10, 13)), "unknown register name 'RDI'".into()));
+        let e = err("---\nname: f\nliveins:\n  - { reg: '%rdi' }\n");
+        assert_eq!(e, (Some((10, 13)), "expected a named register".into()));
+        assert!(parse(&format!("{X86_IR}---\nname: f\nregisters:\n  - {{ id: 0, class: gr64 }}\nliveins:\n  - {{ reg: '$rdi', virtual-reg: '%0' }}\n"), "a.mir").is_ok());
+    }
+
+    #[test]
+    fn ir_errors_are_placed_in_the_file() {
+        let e = parse("--- |\n  define void @f() {\n    bogus\n  }\n...\n", "a.mir").unwrap_err();
+        assert_eq!(e.pos, Some((3, 5)));
+        assert_eq!(e.source_line, "    bogus");
+    }
+
+    #[test]
+    fn frame_checks() {
+        let e = err("---\nname: f\nstack:\n  - { id: 0, size: 4, stack-id: scalable-vector }\n");
+        assert_eq!(e, (Some((10, 11)), "StackID is not supported by target".into()));
+        let e = err("---\nname: f\nframeInfo:\n  stackProtector: '%stack.3'\n");
+        assert_eq!(e, (Some((10, 20)), "use of undefined stack object '%stack.3'".into()));
+        let e = err("---\nname: f\nframeInfo:\n  maxAlignment: 4294967296\n");
+        assert_eq!(e, (Some((10, 17)), "out of range number".into()));
+        let e = err("---\nname: f\njumpTable:\n  kind: inline\n  entries:\n    - { id: 0, blocks: [ '%bb.7' ] }\nbody: |\n  bb.0:\n    RET 0\n");
+        assert_eq!(e, (None, "use of undefined machine basic block #7".into()));
+    }
+
+    #[test]
+    fn mirparser_checks_as_llc() {
+        let e = err("---\nname: f\nliveins:\n  - { virtual-reg: '%0' }\n");
+        assert_eq!(e, (Some((10, 7)), "missing required key 'reg'".into()));
+        let e = err("---\nname: f\nstack:\n  - { id: 0, name: x, size: 4 }\n");
+        assert_eq!(e, (Some((10, 20)), "alloca instruction named 'x' isn't defined in the function 'f'".into()));
+        let e = err("---\nname: f\nregisters:\n  - { id: 0, class: gr32, preferred-register: '%3' }\n");
+        assert_eq!(e, (None, "Cannot determine class/bank of virtual register 3 in function 'f'".into()));
+    }
+
+    #[test]
+    fn functions_without_documents_and_the_targets_data_layout() {
+        let src = "--- |\n  target datalayout = \"e\"\n  target triple = \"x86_64\"\n  define void @f() {\n    ret void\n  }\n  define void @g() {\n    ret void\n  }\n  declare void @h()\n...\n---\nname: f\n...\n";
+        let f = parse(src, "a.mir").unwrap();
+        let names: Vec<&str> = f.functions.iter().map(|m| m.name.value.as_str()).collect();
+        assert_eq!(names, ["f", "g"]);
+        assert!(f.functions[1].generated && f.functions[1].alignment == 16);
+        let out = crate::print(&f);
+        assert!(out.contains(
+            "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\""
+        ));
+        assert!(out.contains("name:            g\nalignment:       16\n"));
+        assert!(out.contains("noPhis:          false\nisSSA:           true\nnoVRegs:         false\n"));
+    }
+
+    #[test]
+    fn call_sites_as_llc() {
+        let body = "body: |\n  bb.0:\n    CALL64pcrel32 @f, csr_64, implicit $rsp, implicit $ssp\n    RET 0\n";
+        let e = err(&format!("---\nname: f\ncallSites:\n  - {{ bb: 0, offset: 0 }}\n{body}"));
+        assert_eq!(e, (None, "call site info provided but not used".into()));
+        let e = err(&format!("---\nname: f\ncallSites:\n  - {{ bb: 0, offset: 1 }}\n{body}"));
+        let want = "f call site info should reference call instruction. Instruction at bb:0 at offset:1 is not a call instruction";
+        assert_eq!(e, (None, want.into()));
+        let e = err(&format!("---\nname: f\ncallSites:\n  - {{ bb: 2, offset: 1 }}\n{body}"));
+        assert_eq!(e, (None, "f instruction block out of range. Unable to reference bb:2".into()));
+    }
+
+    #[test]
+    fn called_globals_as_llc() {
+        let body = "body: |\n  bb.0:\n    CALL64pcrel32 @f, csr_64, implicit $rsp, implicit $ssp\n    RET 0\n";
+        let e = err(&format!("---\nname: f\ncalledGlobals:\n  - {{ bb: 0, offset: 0, callee: zz, flags: 0 }}\n{body}"));
+        assert_eq!(e, (Some((10, 33)), "use of undefined global 'zz'".into()));
+        let src =
+            format!("{X86_IR}---\nname: f\ncalledGlobals:\n  - {{ bb: 0, offset: 0, callee: f, flags: 0 }}\n{body}");
+        let out = crate::print(&parse(&src, "a.mir").unwrap());
+        assert!(out.contains("calledGlobals:\n  - bb:              0\n    offset:          0\n    callee:          f\n    flags:           0\nbody:"), "{out}");
+    }
+
+    #[test]
+    fn yaml_syntax_errors_where_llvm_puts_them() {
+        let e = parse("---\nname: f\nframeInfo:\n  maxAlignment: 1\n\tadjustsStack: false\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((5, 1)), "Found invalid tab character in indentation"));
+        let e = parse("---\nname: f\nconstants: []\n machineFunctionInfo:\n  a: 1\n", "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((4, 21)), "Unexpected token. Expected Key or Block End"));
+    }
+}
