@@ -9,3 +9,5 @@
 //!   read with `saphyr-parser` and printed as LLVM's `yaml::Output` prints;
 //! - `mi`: the machine-instruction language of `body:` (lexer, parser, printer) and its model.
 #![warn(missing_docs)]
+
+pub mod mi;

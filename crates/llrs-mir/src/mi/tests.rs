@@ -1,0 +1,81 @@
+use super::*;
+
+fn ctx() -> BodyContext<'static> {
+    BodyContext {
+        target: &NoTarget,
+        ir: &NoIr,
+        function_name: b"f",
+        stack_objects: None,
+        fixed_stack_objects: None,
+        constants: None,
+        jump_tables: None,
+        vregs: &[],
+    }
+}
+
+fn round(src: &str) -> Result<String, (usize, String)> {
+    let c = ctx();
+    let b = parse_body(src.as_bytes(), &c).map_err(|e| (e.offset, e.message))?;
+    let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: None };
+    Ok(print_body(&b, &pc))
+}
+
+#[test]
+fn prints_canonical_form() {
+    let src = "bb.0 (%ir-block.0):\n  liveins:   $edi,$esi\n  %7:gr32 = COPY $edi   ; comment\n  %3:gr32 = ADD32rr %7, killed %7, implicit-def dead $eflags\n  $eax = COPY %3\n  RET 0, $eax\n";
+    let want = "bb.0 (%ir-block.0):\n  liveins: $edi, $esi\n\n  %0:gr32 = COPY $edi\n  %1:gr32 = ADD32rr %0, killed %0, implicit-def dead $eflags\n  $eax = COPY %1\n  RET 0, $eax\n";
+    assert_eq!(round(src).unwrap(), want);
+}
+
+#[test]
+fn successors_and_probabilities() {
+    let src = "bb.0:\n  successors: %bb.1(1), %bb.2(3)\n  JCC_1 %bb.2, 4, implicit $eflags\n  JMP_1 %bb.1\nbb.1:\n  RET 0\nbb.2:\n  RET 0\n";
+    let out = round(src).unwrap();
+    assert!(out.starts_with("bb.0:\n  successors: %bb.1(0x20000000), %bb.2(0x60000000)\n\n"), "{out}");
+    // Guessed successors: equal shares.
+    let src = "bb.0:\n  JCC_1 %bb.2, 4, implicit $eflags\nbb.1:\n  RET 0\nbb.2:\n  RET 0\n";
+    let out = round(src).unwrap();
+    assert!(out.starts_with("bb.0:\n  successors: %bb.2(0x40000000), %bb.1(0x40000000)\n\n"), "{out}");
+}
+
+#[test]
+fn memory_operands() {
+    let src = "bb.0:\n  %0:gr32 = MOV32rm $rip, 1, $noreg, %const.0, $noreg :: (load 4 from constant-pool, align 8)\n  %1:gr64 = MOV64rm %stack.0, 1, $noreg, 8, $noreg :: (volatile load (s64) from %ir.p + 8, basealign 16)\n  RET 0\n";
+    let out = round(src).unwrap();
+    assert!(out.contains(":: (load (s32) from constant-pool, align 8)\n"), "{out}");
+    assert!(out.contains(":: (volatile load (s64) from %ir.p + 8, basealign 16)\n"), "{out}");
+}
+
+#[test]
+fn generic_types_ties_and_flags() {
+    let src = "bb.0:\n  %0:_(s32) = G_CONSTANT i32 -1\n  %1:_(<2 x s64>) = G_IMPLICIT_DEF\n  %2:gr32 = ADD32rr %0(tied-def 0), %0, implicit-def $eflags\n  %3:_(s1) = nnan G_FCMP floatpred(oeq), %0(s32), %0\n  $eax = COPY %2.sub_8bit, debug-location !12\n";
+    let out = round(src).unwrap();
+    assert!(out.contains("%0:_(s32) = G_CONSTANT i32 -1\n"), "{out}");
+    assert!(out.contains("%1:_(<2 x s64>) = G_IMPLICIT_DEF\n"), "{out}");
+    assert!(out.contains("ADD32rr %0(tied-def 0), %0, implicit-def $eflags"), "{out}");
+    assert!(out.contains("= nnan G_FCMP floatpred(oeq), %0(s32), %0\n"), "{out}");
+    assert!(out.contains("$eax = COPY %2.sub_8bit, debug-location !12\n"), "{out}");
+}
+
+#[test]
+fn errors_at_llc_positions() {
+    assert_eq!(round("  %0 = COPY $a\n"), Err((2, "expected a basic block definition before instructions".into())));
+    assert_eq!(round("bb.0:\n  %0:gr32 = COPY killed\n"), Err((29, "expected a register after register flags".into())));
+    assert_eq!(round("bb.0:\n  RET 0 #\n"), Err((14, "unexpected character '#'".into())));
+    assert_eq!(round("bb.0:\n  JMP_1 %bb.3\n"), Err((14, "use of undefined machine basic block #3".into())));
+    assert_eq!(round("bb.0:\nbb.0:\n"), Err((6, "redefinition of machine basic block with id #0".into())));
+    assert_eq!(round("bb.0:\n  %0:gr32 = COPY $a :: (load 4 frm %ir.x)\n"), Err((37, "expected 'from'".into())));
+}
+
+#[test]
+fn bundles_and_inline_asm() {
+    let src = "bb.0:\n  BUNDLE implicit-def $x0 {\n    $x0 = ADDXri $x1, 1, 0\n  }\n  INLINEASM &nop, 1 /* sideeffect attdialect */, 12 /* clobber */, implicit-def early-clobber $x0\n";
+    let out = round(src).unwrap();
+    assert!(out.contains("  BUNDLE implicit-def $x0 {\n    $x0 = ADDXri $x1, 1, 0\n  }\n"), "{out}");
+    assert!(
+        out.contains(
+            "INLINEASM &nop, 1 /* sideeffect attdialect */, 12 /* clobber */, implicit-def early-clobber $x0\n"
+        ),
+        "{out}"
+    );
+}
