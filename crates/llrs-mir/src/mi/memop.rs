@@ -108,7 +108,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.parse_pointer_info(&mut m)?;
         }
         m.base_align = match m.ty {
-            Some(t) => ((t.size_bits() + 7) / 8).max(1).next_power_of_two(),
+            Some(t) => t.size_bits().div_ceil(8).max(1).next_power_of_two(),
             None => 1,
         };
         while self.consume_if(Tk::Comma) {
@@ -195,14 +195,8 @@ impl<'s, 'c> Parser<'s, 'c> {
                 return Ok(());
             }
             Tk::StackObject => {
-                let id = self.get_unsigned()?;
-                if let Some(objs) = self.ctx.stack_objects {
-                    if !objs.iter().any(|o| o.id == id) {
-                        return self.error(format!("use of undefined stack object '%stack.{id}'"));
-                    }
-                }
-                self.lex();
-                m.ptr = PtrInfo::Pseudo(Psv::StackObject(id));
+                let (id, name) = self.parse_stack_object()?;
+                m.ptr = PtrInfo::Pseudo(Psv::StackObject(id, name));
                 m.offset = self.parse_offset()?;
                 return Ok(());
             }

@@ -81,6 +81,8 @@ pub struct Block {
     pub inlineasm_br_target: bool,
     /// `ehfunclet-entry`.
     pub ehfunclet_entry: bool,
+    /// `ehscope-entry`.
+    pub ehscope_entry: bool,
     /// `align N` (1: none).
     pub align: u64,
     /// `bbsections` value: a name (`Exception`, `Cold`) or a number.
@@ -358,12 +360,14 @@ pub enum OpKind {
     Imm(i64),
     /// A typed immediate (`i32 5`): width and value (two's complement, low 128 bits).
     CImm(u32, i128),
+    /// A typed immediate too wide for `i128`: width and the literal (assumed in range).
+    CImmBig(u32, Symbol),
     /// A floating-point immediate.
     FpImm(FpImm),
     /// A block.
     Mbb(MbbId),
-    /// `%stack.N` (by the YAML id).
-    Stack(u32),
+    /// `%stack.N.name` (by the YAML id; the name from the YAML, else as written).
+    Stack(u32, Option<Symbol>),
     /// `%fixed-stack.N`.
     FixedStack(u32),
     /// A global with an offset.
@@ -440,8 +444,8 @@ pub enum Psv {
     ConstantPool,
     /// `%fixed-stack.N`.
     FixedStack(u32),
-    /// `%stack.N` (a frame index too).
-    StackObject(u32),
+    /// `%stack.N.name` (a frame index too).
+    StackObject(u32, Option<Symbol>),
     /// `call-entry @g`.
     GlobalCallEntry(IrRef),
     /// `call-entry &sym`.

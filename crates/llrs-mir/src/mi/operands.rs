@@ -349,7 +349,10 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.lex();
                 OpKind::Mbb(b)
             }
-            Tk::StackObject => OpKind::Stack(self.parse_stack_object()?),
+            Tk::StackObject => {
+                let (id, name) = self.parse_stack_object()?;
+                OpKind::Stack(id, name)
+            }
             Tk::FixedStackObject => OpKind::FixedStack(self.parse_fixed_stack_object()?),
             Tk::GlobalValue | Tk::NamedGlobalValue => {
                 let g = self.parse_global_value()?;
@@ -471,8 +474,13 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok((Self::op(kind), None))
     }
 
-    fn parse_stack_object(&mut self) -> PResult<u32> {
+    pub(super) fn parse_stack_object(&mut self) -> PResult<(u32, Option<llrs_ir::symbol::Symbol>)> {
         let id = self.get_unsigned()?;
+        let mut name = None;
+        let sv = self.sv();
+        if !sv.is_empty() {
+            name = Some(self.body.names.intern(&sv));
+        }
         if let Some(objs) = self.ctx.stack_objects {
             let Some(o) = objs.iter().find(|o| o.id == id) else {
                 return self.error(format!("use of undefined stack object '%stack.{id}'"));
@@ -482,9 +490,10 @@ impl<'s, 'c> Parser<'s, 'c> {
                 let s = String::from_utf8_lossy(&sv).into_owned();
                 return self.error(format!("the name of the stack object '%stack.{id}' isn't '{s}'"));
             }
+            name = (!o.name.is_empty()).then(|| self.body.names.intern(o.name));
         }
         self.lex();
-        Ok(id)
+        Ok((id, name))
     }
 
     fn parse_fixed_stack_object(&mut self) -> PResult<u32> {
@@ -646,13 +655,14 @@ impl<'s, 'c> Parser<'s, 'c> {
         let loc = self.tok.start as usize;
         let width = super::parser::parse_u64(digits).unwrap_or(0);
         self.lex();
-        if !self.is(Tk::IntegerLiteral) && !(self.is(Tk::Identifier) && matches!(self.text(), b"true" | b"false")) {
+        let is_bool = self.is(Tk::Identifier) && matches!(self.text(), b"true" | b"false");
+        if !self.is(Tk::IntegerLiteral) && !is_bool {
             return self.error("expected an integer literal");
         }
         if first != b'i' {
             self.error_at(loc, "expected type")?;
         }
-        if width == 0 || width > 128 {
+        if width == 0 || width > (1 << 23) {
             {
                 self.error_at(loc, "expected type")?;
                 return Err(());
@@ -666,12 +676,16 @@ impl<'s, 'c> Parser<'s, 'c> {
         } else {
             match self.int_value() {
                 Some(v) => v,
-                None => return self.error("integer literal is too large"),
+                None => {
+                    let t = self.body.names.intern(self.text());
+                    self.lex();
+                    return Ok(OpKind::CImmBig(width as u32, t));
+                }
             }
         };
         self.lex();
         let w = width as u32;
-        let v = if w < 128 {
+        let v = if w < 127 {
             let m = (1i128 << w) - 1;
             let x = v & m;
             if x >> (w - 1) & 1 == 1 {

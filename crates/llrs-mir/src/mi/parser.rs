@@ -327,6 +327,10 @@ impl<'s, 'c> Parser<'s, 'c> {
                         b.ehfunclet_entry = true;
                         self.lex();
                     }
+                    Tk::KwEhscopeEntry => {
+                        b.ehscope_entry = true;
+                        self.lex();
+                    }
                     Tk::KwAlign => {
                         b.align = self.parse_alignment()?;
                     }
@@ -699,8 +703,8 @@ pub fn normalize(b: &mut Block) {
             sum += p as u64;
         }
     }
-    if unknown > 0 {
-        let for_unknown = if sum < PROB_D { ((PROB_D - sum) / unknown) as u32 } else { 0 };
+    if let Some(share) = (PROB_D.saturating_sub(sum)).checked_div(unknown) {
+        let for_unknown = share as u32;
         for p in probs.iter_mut() {
             if *p == UNKNOWN_PROB {
                 *p = for_unknown;

@@ -10,7 +10,8 @@ use std::fmt::Write;
 pub struct PrintContext<'a> {
     /// The target.
     pub target: &'a dyn TargetInfo,
-    /// Stack objects' printed ids and names by their input id (`None`: print as parsed).
+    /// Stack objects' printed ids and names by their input id (`None`: the parsed id, and the
+    /// name the YAML declared, else the name written).
     pub stack_object: Option<&'a dyn Fn(u32) -> (u32, Vec<u8>)>,
     /// Fixed stack objects' printed ids by their input id.
     pub fixed_stack_object: Option<&'a dyn Fn(u32) -> u32>,
@@ -97,7 +98,7 @@ pub fn guess_barrier(name: &[u8]) -> bool {
 pub fn write_name(out: &mut String, name: &[u8]) {
     let simple = !name.is_empty()
         && !name[0].is_ascii_digit()
-        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
     if simple {
         out.push_str(&String::from_utf8_lossy(name));
         return;
@@ -191,6 +192,9 @@ impl<'a> P<'a> {
         }
         if b.ehfunclet_entry {
             attr(self, "ehfunclet-entry");
+        }
+        if b.ehscope_entry {
+            attr(self, "ehscope-entry");
         }
         if b.align > 1 {
             attr(self, &format!("align {}", b.align));
@@ -467,25 +471,10 @@ impl<'a> P<'a> {
     }
 
     fn mcsymbol(&mut self, s: Symbol) {
+        // `OS << Sym` prints the name without an MCAsmInfo: never quoted.
         self.out.push_str("<mcsymbol ");
         let n = self.name(s);
-        // MCSymbol printing quotes names that are not plain identifiers.
-        let plain =
-            !n.is_empty() && n.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'@'));
-        if plain {
-            self.push_bytes(n);
-        } else {
-            self.out.push('"');
-            for &c in n {
-                match c {
-                    b'"' => self.out.push_str("\\\""),
-                    b'\\' => self.out.push_str("\\\\"),
-                    b'\n' => self.out.push_str("\\n"),
-                    _ => self.out.push(c as char),
-                }
-            }
-            self.out.push('"');
-        }
+        self.push_bytes(n);
         self.out.push('>');
     }
 
@@ -638,6 +627,10 @@ impl<'a> P<'a> {
                     let _ = write!(self.out, "i{w} {v}");
                 }
             }
+            OpKind::CImmBig(w, s) => {
+                let _ = write!(self.out, "i{w} ");
+                self.push_sym(s);
+            }
             OpKind::FpImm(f) => {
                 let kw = match f.kind {
                     llrs_ir::types::FloatKind::Half => "half",
@@ -658,7 +651,7 @@ impl<'a> P<'a> {
             OpKind::Mbb(b) => {
                 let _ = write!(self.out, "%bb.{}", b.0);
             }
-            OpKind::Stack(id) => self.stack_ref(id),
+            OpKind::Stack(id, name) => self.stack_ref(id, name),
             OpKind::FixedStack(id) => self.fixed_stack_ref(id),
             OpKind::Global(g, o) => {
                 self.global(g);
@@ -761,10 +754,10 @@ impl<'a> P<'a> {
         }
     }
 
-    fn stack_ref(&mut self, id: u32) {
+    fn stack_ref(&mut self, id: u32, parsed: Option<Symbol>) {
         let (n, name) = match self.cx.stack_object {
             Some(f) => f(id),
-            None => (id, Vec::new()),
+            None => (id, parsed.map(|s| self.name(s).to_vec()).unwrap_or_default()),
         };
         let _ = write!(self.out, "%stack.{n}");
         if !name.is_empty() {
@@ -981,7 +974,7 @@ impl<'a> P<'a> {
                     Psv::JumpTable => self.out.push_str("jump-table"),
                     Psv::ConstantPool => self.out.push_str("constant-pool"),
                     Psv::FixedStack(id) => self.fixed_stack_ref(id),
-                    Psv::StackObject(id) => self.stack_ref(id),
+                    Psv::StackObject(id, name) => self.stack_ref(id, name),
                     Psv::GlobalCallEntry(g) => {
                         self.out.push_str("call-entry ");
                         self.global(g);
