@@ -97,6 +97,9 @@ pub struct VRegDecl<'a> {
     pub id: u32,
     /// `class:` (a class, a bank or `_`), empty when none.
     pub class: &'a [u8],
+    /// `preferred-register:` when it names a virtual register `%N`: parsing it creates that
+    /// register right after this one, which decides the printed numbers.
+    pub preferred_vreg: Option<u32>,
 }
 
 /// Everything the body parser takes as input.

@@ -18,6 +18,7 @@
 mod context;
 mod float;
 mod instr;
+mod ir;
 mod lexer;
 mod memop;
 mod model;
@@ -27,6 +28,7 @@ mod print;
 mod target;
 
 pub use context::{BodyContext, IrInfo, MiError, NoIr, StackObjectDecl, VRegDecl};
+pub use ir::ModuleIr;
 pub use lexer::{Lexer, Tk, Token};
 pub use model::*;
 pub use print::{print_body, PrintContext};

@@ -717,8 +717,24 @@ impl<'s, 'c> Parser<'s, 'c> {
         if !self.is(Tk::IRBlock) && !self.is(Tk::NamedIRBlock) {
             return self.error("expected an IR block reference");
         }
-        let b =
-            if self.is(Tk::NamedIRBlock) { IrRef::Named(self.intern_sv()) } else { IrRef::Slot(self.get_unsigned()?) };
+        let fname: Vec<u8> = match f {
+            IrRef::Named(s) => self.body.names.get(s).to_vec(),
+            IrRef::Slot(_) => Vec::new(),
+        };
+        let b = if self.is(Tk::NamedIRBlock) {
+            let n = self.sv();
+            if !fname.is_empty() && !self.ctx.ir.has_block_in(&fname, &n, None) {
+                let r = String::from_utf8_lossy(self.text()).into_owned();
+                return self.error(format!("use of undefined IR block '{r}'"));
+            }
+            IrRef::Named(self.intern_sv())
+        } else {
+            let n = self.get_unsigned()?;
+            if !fname.is_empty() && !self.ctx.ir.has_block_in(&fname, b"", Some(n)) {
+                return self.error(format!("use of undefined IR block '%ir-block.{n}'"));
+            }
+            IrRef::Slot(n)
+        };
         self.lex();
         self.expect_and_consume(Tk::RParen)?;
         Ok(OpKind::BlockAddress(f, b, self.parse_offset()?))

@@ -125,12 +125,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub(super) fn get_unsigned(&mut self) -> PResult<u32> {
         if self.tok.kind.has_integer_value() {
             let t = self.tok.number_text(self.src);
-            if t.first() == Some(&b'-') {
-                // APSInt of a negative literal: its value is taken as a huge unsigned one.
-                return self.error("expected 32-bit integer (too large)");
-            }
-            return match parse_u64(t) {
-                Some(v) if v <= u32::MAX as u64 => Ok(v as u32),
+            return match apsint_zext(t) {
+                Some(v) if v <= u32::MAX as u128 => Ok(v as u32),
                 _ => self.error("expected 32-bit integer (too large)"),
             };
         }
@@ -150,16 +146,9 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub(super) fn get_u64(&mut self) -> PResult<u64> {
         if self.tok.kind.has_integer_value() {
             let t = self.tok.number_text(self.src);
-            if let Some(rest) = t.strip_prefix(b"-") {
-                // A negative literal has at most as many active bits as its magnitude + sign.
-                return match parse_u64(rest) {
-                    Some(v) => Ok((v as i64).wrapping_neg() as u64),
-                    None => self.error("expected 64-bit integer (too large)"),
-                };
-            }
-            return match parse_u64(t) {
-                Some(v) => Ok(v),
-                None => self.error("expected 64-bit integer (too large)"),
+            return match apsint_zext(t) {
+                Some(v) if v <= u64::MAX as u128 => Ok(v as u64),
+                _ => self.error("expected 64-bit integer (too large)"),
             };
         }
         if self.is(Tk::HexLiteral) {
@@ -223,6 +212,9 @@ impl<'s, 'c> Parser<'s, 'c> {
     pub fn declare_vregs(&mut self) {
         for d in self.ctx.vregs {
             let v = self.vreg_by_id(d.id);
+            if let Some(p) = d.preferred_vreg {
+                self.vreg_by_id(p);
+            }
             if d.class.is_empty() {
                 continue;
             }
@@ -722,6 +714,37 @@ pub fn normalize(b: &mut Block) {
     }
     for p in probs.iter_mut() {
         *p = ((*p as u64 * PROB_D + sum / 2) / sum) as u32;
+    }
+}
+
+/// The zero-extended value of a decimal literal as LLVM's `APSInt(StringRef)` holds it: a
+/// negative literal is kept in its minimal two's-complement width (`-1` is one bit: 1).
+/// `None` when it needs more than 128 bits.
+pub fn apsint_zext(t: &[u8]) -> Option<u128> {
+    match t.strip_prefix(b"-") {
+        None => {
+            let mut v: u128 = 0;
+            for &c in t {
+                v = v.checked_mul(10)?.checked_add((c - b'0') as u128)?;
+            }
+            Some(v)
+        }
+        Some(d) => {
+            let mut m: u128 = 0;
+            for &c in d {
+                m = m.checked_mul(10)?.checked_add((c - b'0') as u128)?;
+            }
+            if m == 0 {
+                return Some(0);
+            }
+            if m > 1u128 << 126 {
+                return None;
+            }
+            let x = (m as i128).wrapping_neg();
+            // Significant bits of a negative number: width - leading ones + 1.
+            let bits = 128 - (!x).leading_zeros() + 1;
+            Some((x as u128) & (u128::MAX >> (128 - bits)))
+        }
     }
 }
 

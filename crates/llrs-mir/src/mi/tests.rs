@@ -1,5 +1,17 @@
 use super::*;
 
+#[test]
+fn negative_literals_as_llvm_reads_them() {
+    use super::parser::apsint_zext;
+    assert_eq!(apsint_zext(b"-1"), Some(1));
+    assert_eq!(apsint_zext(b"-2"), Some(2));
+    assert_eq!(apsint_zext(b"-3"), Some(5));
+    assert_eq!(apsint_zext(b"-5"), Some(11));
+    assert_eq!(apsint_zext(b"42"), Some(42));
+    let out = round("bb.0:\n  successors: %bb.1(-1)\n\nbb.1:\n").unwrap();
+    assert!(out.starts_with("bb.0:\n  successors: %bb.1(0x80000000)\n"), "{out}");
+}
+
 fn ctx() -> BodyContext<'static> {
     BodyContext {
         target: &NoTarget,

@@ -1,0 +1,193 @@
+//! [`IrInfo`] over an `llrs_ir::Module` and one of its functions: names and slot numbers as
+//! LLVM's slot tracker gives them (function-local: unnamed arguments, then each block and
+//! each value-producing instruction in order; module: unnamed variables, aliases, ifuncs,
+//! then functions), and pointer sizes from the data layout.
+
+use super::context::IrInfo;
+use llrs_ir::datalayout::DataLayout;
+use llrs_ir::module::{GlobalKind, Module};
+use llrs_ir::types::Type;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// What the body parser needs of a module and the machine function's IR function.
+pub struct ModuleIr {
+    globals: FxHashMap<Vec<u8>, bool>,
+    unnamed_globals: u32,
+    blocks: FxHashSet<Vec<u8>>,
+    block_slots: FxHashSet<u32>,
+    values: FxHashSet<Vec<u8>>,
+    value_slots: FxHashSet<u32>,
+    function_blocks: FxHashMap<Vec<u8>, (FxHashSet<Vec<u8>>, FxHashSet<u32>)>,
+    layout: Option<DataLayout>,
+    metadata: Option<FxHashSet<u32>>,
+}
+
+fn local_slots(
+    m: &Module,
+    g: llrs_ir::GlobalId,
+) -> (FxHashSet<Vec<u8>>, FxHashSet<u32>, FxHashSet<Vec<u8>>, FxHashSet<u32>) {
+    let mut blocks = FxHashSet::default();
+    let mut block_slots = FxHashSet::default();
+    let mut values = FxHashSet::default();
+    let mut value_slots = FxHashSet::default();
+    let Some(f) = m.globals[g].func.as_deref() else {
+        return (blocks, block_slots, values, value_slots);
+    };
+    let mut next = 0u32;
+    for a in &f.arg_names {
+        match a {
+            Some(s) => {
+                values.insert(m.ctx.name(*s).to_vec());
+            }
+            None => {
+                value_slots.insert(next);
+                next += 1;
+            }
+        }
+    }
+    if let Some(body) = &f.body {
+        for &b in &body.layout {
+            let bd = &body.blocks[b];
+            match bd.name {
+                Some(s) => {
+                    blocks.insert(m.ctx.name(s).to_vec());
+                    values.insert(m.ctx.name(s).to_vec());
+                }
+                None => {
+                    block_slots.insert(next);
+                    value_slots.insert(next);
+                    next += 1;
+                }
+            }
+            for &i in &bd.insts {
+                let inst = &body.insts[i];
+                if matches!(m.ctx.type_of(inst.ty), Type::Void) {
+                    continue;
+                }
+                match inst.name {
+                    Some(s) => {
+                        values.insert(m.ctx.name(s).to_vec());
+                    }
+                    None => {
+                        value_slots.insert(next);
+                        next += 1;
+                    }
+                }
+            }
+        }
+    }
+    (blocks, block_slots, values, value_slots)
+}
+
+impl ModuleIr {
+    /// The facts of `m` for the machine function named `function` (its IR function may be
+    /// missing: then no local name exists).
+    pub fn new(m: &Module, function: &[u8]) -> ModuleIr {
+        let mut globals = FxHashMap::default();
+        let mut unnamed = 0u32;
+        let mut func = None;
+        let order = m.vars.iter().chain(&m.aliases).chain(&m.ifuncs).chain(&m.functions);
+        for &g in order {
+            let gl = &m.globals[g];
+            match gl.name {
+                Some(s) => {
+                    let n = m.ctx.name(s);
+                    if n == function && gl.kind == GlobalKind::Function {
+                        func = Some(g);
+                    }
+                    globals.insert(n.to_vec(), gl.kind == GlobalKind::Function);
+                }
+                None => unnamed += 1,
+            }
+        }
+        let (blocks, block_slots, values, value_slots) = match func {
+            Some(g) => local_slots(m, g),
+            None => Default::default(),
+        };
+        let mut function_blocks = FxHashMap::default();
+        for &g in &m.functions {
+            if let Some(s) = m.globals[g].name {
+                let (b, bs, _, _) = local_slots(m, g);
+                function_blocks.insert(m.ctx.name(s).to_vec(), (b, bs));
+            }
+        }
+        let layout =
+            m.data_layout.as_deref().and_then(|d| std::str::from_utf8(d).ok()).and_then(|d| DataLayout::parse(d).ok());
+        ModuleIr {
+            globals,
+            unnamed_globals: unnamed,
+            blocks,
+            block_slots,
+            values,
+            value_slots,
+            function_blocks,
+            layout,
+            metadata: None,
+        }
+    }
+
+    /// Records the metadata numbers the IR text defines (`!N = ...` at the start of a line):
+    /// the slots `!N` references in a body resolve against (`PFS.IRSlots.MetadataNodes`).
+    /// Without this call every `!N` is accepted.
+    pub fn set_metadata_from_text(&mut self, ir_text: &[u8]) {
+        let mut ids = FxHashSet::default();
+        for line in ir_text.split(|&c| c == b'\n') {
+            let Some(rest) = line.strip_prefix(b"!") else { continue };
+            let n = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+            if n == 0 {
+                continue;
+            }
+            let after = &rest[n..];
+            let after = after.iter().position(|&c| c != b' ').map(|p| &after[p..]).unwrap_or(b"");
+            if !after.starts_with(b"=") {
+                continue;
+            }
+            if let Some(v) = std::str::from_utf8(&rest[..n]).ok().and_then(|s| s.parse().ok()) {
+                ids.insert(v);
+            }
+        }
+        self.metadata = Some(ids);
+    }
+}
+
+impl IrInfo for ModuleIr {
+    fn has_block(&self, name: &[u8]) -> bool {
+        self.blocks.contains(name)
+    }
+    fn has_block_slot(&self, slot: u32) -> bool {
+        self.block_slots.contains(&slot)
+    }
+    fn has_block_in(&self, f: &[u8], block: &[u8], slot: Option<u32>) -> bool {
+        match self.function_blocks.get(f) {
+            Some((b, s)) => match slot {
+                Some(n) => s.contains(&n),
+                None => b.contains(block),
+            },
+            None => false,
+        }
+    }
+    fn has_value(&self, name: &[u8]) -> bool {
+        self.values.contains(name)
+    }
+    fn has_value_slot(&self, slot: u32) -> bool {
+        self.value_slots.contains(&slot)
+    }
+    fn has_global(&self, name: &[u8]) -> bool {
+        self.globals.contains_key(name)
+    }
+    fn has_global_slot(&self, slot: u32) -> bool {
+        slot < self.unnamed_globals
+    }
+    fn is_function(&self, name: &[u8]) -> bool {
+        self.globals.get(name).copied().unwrap_or(false)
+    }
+    fn has_metadata(&self, n: u32) -> bool {
+        self.metadata.as_ref().is_none_or(|m| m.contains(&n))
+    }
+    fn pointer_bits(&self, addrspace: u32) -> u32 {
+        match &self.layout {
+            Some(l) => l.pointer_size_in_bits(addrspace),
+            None => 64,
+        }
+    }
+}
