@@ -118,9 +118,16 @@ struct Outcome {
 fn run(text: &[u8], time: &mut std::time::Duration, bytes: &mut usize) -> (Outcome, Vec<Func>) {
     let (ir, funcs) = split(text);
     let module = ir.as_ref().and_then(|m| llrs_asm::parse_module(m, "x.ll").ok());
-    let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: None };
     let mut printed = Vec::new();
     for f in &funcs {
+        // llc prints fixed objects from the last created (frame index -n) up: the YAML entry at
+        // position k gets the id n-1-k.
+        let n = f.fixed.len() as u32;
+        let fixed = |id: u32| match f.fixed.iter().position(|&x| x == id) {
+            Some(k) => n - 1 - k as u32,
+            None => id,
+        };
+        let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: Some(&fixed) };
         let mir;
         let ir: &dyn IrInfo = match &module {
             Some(m) => {
@@ -211,7 +218,7 @@ fn main() {
                 continue;
             }
             e[3] += 1;
-            let wmsg = want.splitn(3, ": ").nth(1).map(str::to_string).unwrap_or_default();
+            let wmsg = want.split(": ").nth(1).map(str::to_string).unwrap_or_default();
             let gmsg = first_err.map(|x| x.2.clone()).unwrap_or_default();
             if got.as_deref() == Some(want.as_str()) {
                 e[4] += 1;
@@ -224,6 +231,10 @@ fn main() {
                     println!("REJECT {path}\n  want: {want}\n  got:  {got:?}");
                 }
             }
+            continue;
+        }
+        if path.ends_with(".canon") && std::path::Path::new(&format!("{path}2")).exists() {
+            // llc does not reproduce this canon (a `.canon2` exists): not a fixed point to test.
             continue;
         }
         let reference = if path.ends_with(".canon") {

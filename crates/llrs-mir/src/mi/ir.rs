@@ -9,6 +9,11 @@ use llrs_ir::module::{GlobalKind, Module};
 use llrs_ir::types::Type;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+/// Names and slot numbers of one function's blocks.
+type BlockNames = (FxHashSet<Vec<u8>>, FxHashSet<u32>);
+/// Names and slots of a function's blocks, then of its values.
+type LocalNames = (FxHashSet<Vec<u8>>, FxHashSet<u32>, FxHashSet<Vec<u8>>, FxHashSet<u32>);
+
 /// What the body parser needs of a module and the machine function's IR function.
 pub struct ModuleIr {
     globals: FxHashMap<Vec<u8>, bool>,
@@ -17,15 +22,12 @@ pub struct ModuleIr {
     block_slots: FxHashSet<u32>,
     values: FxHashSet<Vec<u8>>,
     value_slots: FxHashSet<u32>,
-    function_blocks: FxHashMap<Vec<u8>, (FxHashSet<Vec<u8>>, FxHashSet<u32>)>,
+    function_blocks: FxHashMap<Vec<u8>, BlockNames>,
     layout: Option<DataLayout>,
     metadata: Option<FxHashSet<u32>>,
 }
 
-fn local_slots(
-    m: &Module,
-    g: llrs_ir::GlobalId,
-) -> (FxHashSet<Vec<u8>>, FxHashSet<u32>, FxHashSet<Vec<u8>>, FxHashSet<u32>) {
+fn local_slots(m: &Module, g: llrs_ir::GlobalId) -> LocalNames {
     let mut blocks = FxHashSet::default();
     let mut block_slots = FxHashSet::default();
     let mut values = FxHashSet::default();
