@@ -1,7 +1,8 @@
 //! Development tool: split each machine function's `body: |` out of `.mir` files, parse and
 //! print it with `llrs_mir::mi`, and compare with a reference.
 //!
-//! Usage: `mi_bodies [--show N] [--time] FILE...`
+//! Usage: `mi_bodies [--show N] [--time] [--no-target] FILE...` (the target is the triple named by
+//! the file's directory: `x86_64/`, `aarch64/`, ...).
 //! - `X.mir.canon`: the bodies printed are compared with the canon's own bodies.
 //! - `X.mir` with `X.mir.canon` beside it (mutants that llc accepts): compared with the canon.
 //! - `X.mir` with `X.mir.parse-error`: the first body error (file line:col and message) is
@@ -11,7 +12,8 @@
 //! `fixedStack:`, `constants:`, `jumpTable:`), enough for the corpus files.
 
 use llrs_mir::mi::{
-    parse_body, print_body, BodyContext, IrInfo, ModuleIr, NoIr, NoTarget, PrintContext, StackObjectDecl, VRegDecl,
+    parse_body, print_body, BodyContext, IrInfo, ModuleIr, NoIr, NoTarget, PrintContext, StackObjectDecl,
+    TargetAdapter, TargetInfo, VRegDecl,
 };
 use std::collections::BTreeMap;
 
@@ -115,7 +117,12 @@ struct Outcome {
     printed: Vec<Result<String, (usize, usize, String)>>,
 }
 
-fn run(text: &[u8], time: &mut std::time::Duration, bytes: &mut usize) -> (Outcome, Vec<Func>) {
+fn run(
+    text: &[u8],
+    target: &dyn TargetInfo,
+    time: &mut std::time::Duration,
+    bytes: &mut usize,
+) -> (Outcome, Vec<Func>) {
     let (ir, funcs) = split(text);
     let module = ir.as_ref().and_then(|m| llrs_asm::parse_module(m, "x.ll").ok());
     let mut printed = Vec::new();
@@ -127,7 +134,7 @@ fn run(text: &[u8], time: &mut std::time::Duration, bytes: &mut usize) -> (Outco
             Some(k) => n - 1 - k as u32,
             None => id,
         };
-        let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: Some(&fixed) };
+        let pc = PrintContext { target, stack_object: None, fixed_stack_object: Some(&fixed) };
         let mir;
         let ir: &dyn IrInfo = match &module {
             Some(m) => {
@@ -145,7 +152,7 @@ fn run(text: &[u8], time: &mut std::time::Duration, bytes: &mut usize) -> (Outco
         let stack: Vec<StackObjectDecl<'_>> =
             f.stack.iter().map(|(id, n)| StackObjectDecl { id: *id, name: n }).collect();
         let ctx = BodyContext {
-            target: &NoTarget,
+            target,
             ir,
             function_name: &f.name,
             stack_objects: Some(&stack),
@@ -178,11 +185,16 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut show = 0usize;
     let mut time_only = false;
+    let mut no_target = false;
     loop {
         match args.first().map(String::as_str) {
             Some("--show") if args.len() > 1 => {
                 show = args[1].parse().unwrap_or(0);
                 args.drain(..2);
+            }
+            Some("--no-target") => {
+                no_target = true;
+                args.remove(0);
             }
             Some("--time") => {
                 time_only = true;
@@ -199,8 +211,13 @@ fn main() {
     for path in &args {
         let Ok(text) = std::fs::read(path) else { continue };
         let triple = path.split('/').rev().nth(1).unwrap_or("?").to_string();
-        let e = per.entry(triple).or_default();
-        let (out, funcs) = run(&text, &mut el, &mut bytes);
+        let e = per.entry(triple.clone()).or_default();
+        let adapter = if no_target { None } else { TargetAdapter::for_triple(&triple) };
+        let target: &dyn TargetInfo = match &adapter {
+            Some(a) => a,
+            None => &NoTarget,
+        };
+        let (out, funcs) = run(&text, target, &mut el, &mut bytes);
         if time_only {
             e[0] += funcs.len();
             continue;

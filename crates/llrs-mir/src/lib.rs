@@ -11,3 +11,4 @@
 #![warn(missing_docs)]
 
 pub mod mi;
+pub mod target;

@@ -26,6 +26,7 @@ mod operands;
 mod parser;
 mod print;
 mod target;
+mod target_impl;
 
 pub use context::{BodyContext, IrInfo, MiError, NoIr, StackObjectDecl, VRegDecl};
 pub use ir::ModuleIr;
@@ -33,6 +34,7 @@ pub use lexer::{Lexer, Tk, Token};
 pub use model::*;
 pub use print::{print_body, PrintContext};
 pub use target::{InstrDesc, NoTarget, TargetInfo};
+pub use target_impl::TargetAdapter;
 
 /// Parses a body: block definitions first (`parseMachineBasicBlockDefinitions`), then the
 /// `registers:` declarations of `ctx`, then blocks and instructions

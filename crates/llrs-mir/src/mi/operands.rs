@@ -150,7 +150,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             match r.kind {
                 VRegKind::Unknown | VRegKind::Normal => {
                     if r.explicit && r.class != Some(sym) {
-                        let prev = r.class.map(|c| String::from_utf8_lossy(self.body.names.get(c)).into_owned());
+                        let prev = r.class.map(|c| {
+                            String::from_utf8_lossy(target.reg_class_spelling(self.body.names.get(c))).into_owned()
+                        });
                         return self.error_at(
                             loc,
                             format!("conflicting register classes, previously: {}", prev.unwrap_or_default()),
@@ -304,6 +306,13 @@ impl<'s, 'c> Parser<'s, 'c> {
                 self.lex();
                 if !self.consume_if(Tk::Comma) {
                     break;
+                }
+                if self.is(Tk::Identifier) {
+                    let name = self.sv();
+                    if !self.ctx.target.is_bitmask_target_flag(&name) {
+                        let n = String::from_utf8_lossy(&name).into_owned();
+                        return self.error(format!("use of undefined target flag '{n}'"));
+                    }
                 }
             }
             self.expect_and_consume(Tk::RParen)?;

@@ -378,7 +378,7 @@ impl<'a> P<'a> {
         let opname = inst.opcode.map(|s| self.name(s)).unwrap_or(b"");
         let desc = self.cx.target.desc(opname);
         let ties = match &desc {
-            Some(d) => complex_ties(ops, d.tied_to),
+            Some(d) => complex_ties(ops, &d.tied_to),
             None => ops
                 .iter()
                 .any(|o| matches!(o.kind, OpKind::Reg { tied: Some(_), flags, .. } if flags & rflags::DEF == 0)),
@@ -779,7 +779,8 @@ impl<'a> P<'a> {
         let inst = &self.b.insts[mi];
         let name = inst.opcode.map(|s| self.name(s)).unwrap_or(b"");
         if name != b"INLINEASM" && name != b"INLINEASM_BR" {
-            return None;
+            let d = self.cx.target.desc(name)?;
+            return self.cx.target.imm_comment(&d, idx, v);
         }
         if idx == 1 {
             let mut parts: Vec<&str> = Vec::new();

@@ -3,7 +3,10 @@
 //! A small interface, so that the parser works before the generated per-target descriptions
 //! exist (`crate::target`, the "target" helper's work): [`NoTarget`] accepts every name and
 //! answers "unknown" to every question about instruction descriptions; the printer then falls
-//! back to what the input said (see `mi::print`).
+//! back to what the input said (see `mi::print`). [`super::TargetAdapter`] answers from the
+//! generated descriptions of `crate::target`.
+
+use smallvec::SmallVec;
 
 /// A target's answers, by name. Names of registers, classes, banks and subregister indices are
 /// lower case, as the parser looks them up (`MIRParser`'s lower-cased name maps).
@@ -20,8 +23,21 @@ pub trait TargetInfo {
     fn has_subreg_index(&self, name: &[u8]) -> bool;
     /// Whether `name` names a register mask (`getRegMask`: `csr_64`, ...).
     fn is_reg_mask(&self, name: &[u8]) -> bool;
+    /// A register class's name as the target spells it (`GR32` for `gr32`), for messages.
+    fn reg_class_spelling<'n>(&'n self, name: &'n [u8]) -> &'n [u8] {
+        name
+    }
     /// Whether a target flag name exists (direct or bitmask).
     fn is_target_flag(&self, name: &[u8]) -> bool;
+    /// Whether a name is a bitmask target flag (the only kind allowed after the first).
+    fn is_bitmask_target_flag(&self, name: &[u8]) -> bool {
+        self.is_target_flag(name)
+    }
+    /// The target's comment for an immediate operand (`createMIROperandComment` beyond inline
+    /// asm: ARM's condition codes).
+    fn imm_comment(&self, _desc: &InstrDesc<'_>, _op_index: usize, _imm: i64) -> Option<String> {
+        None
+    }
     /// Whether a target index name exists.
     fn is_target_index(&self, name: &[u8]) -> bool;
     /// Whether a target memory-operand flag name exists.
@@ -35,7 +51,7 @@ pub trait TargetInfo {
 }
 
 /// What the parser and printer use of an `MCInstrDesc`.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct InstrDesc<'a> {
     /// Number of explicit operands (`getNumOperands`).
     pub num_operands: u32,
@@ -46,15 +62,17 @@ pub struct InstrDesc<'a> {
     /// A barrier (no fallthrough).
     pub is_barrier: bool,
     /// Implicit defs (physical register names, lower case).
-    pub implicit_defs: &'a [&'a [u8]],
+    pub implicit_defs: SmallVec<[&'a [u8]; 4]>,
     /// Implicit uses.
-    pub implicit_uses: &'a [&'a [u8]],
+    pub implicit_uses: SmallVec<[&'a [u8]; 4]>,
     /// For each explicit operand: the operand it is tied to (`TIED_TO`), or -1.
-    pub tied_to: &'a [i8],
+    pub tied_to: SmallVec<[i8; 8]>,
     /// For each explicit operand: whether it is early-clobber (`EARLY_CLOBBER`).
-    pub early_clobber: &'a [bool],
+    pub early_clobber: SmallVec<[bool; 8]>,
     /// For each explicit operand: its generic type index, or -1 when not generic.
-    pub generic_type_index: &'a [i8],
+    pub generic_type_index: SmallVec<[i8; 8]>,
+    /// The first predicate operand of a predicable instruction (`findFirstPredOperandIdx`).
+    pub first_predicate: Option<u32>,
 }
 
 /// No target data: every name is accepted, nothing is known of descriptions.

@@ -91,3 +91,76 @@ fn bundles_and_inline_asm() {
         "{out}"
     );
 }
+
+fn round_target(triple: &str, src: &str) -> Result<String, (usize, String)> {
+    let Some(t) = TargetAdapter::for_triple(triple) else {
+        return Err((0, "no target".into()));
+    };
+    let c = BodyContext { target: &t, ..ctx() };
+    let b = parse_body(src.as_bytes(), &c).map_err(|e| (e.offset, e.message))?;
+    let pc = PrintContext { target: &t, stack_object: None, fixed_stack_object: None };
+    Ok(print_body(&b, &pc))
+}
+
+#[test]
+fn x86_descriptions_decide_ties_types_and_checks() {
+    // ADD32rr ties its first use to its def: a written tie that matches is not printed.
+    let src =
+        "bb.0:\n  %0:gr32 = COPY $edi\n  %1:gr32 = ADD32rr %0(tied-def 0), %0, implicit-def dead $eflags\n  RET 0\n";
+    let out = round_target("x86_64", src).unwrap();
+    assert!(out.contains("%1:gr32 = ADD32rr %0, %0, implicit-def dead $eflags\n"), "{out}");
+    // Missing implicit operands are reported after the last operand.
+    let src = "bb.0:\n  %0:gr32 = COPY $edi\n  %1:gr32 = ADD32rr %0, %0\n";
+    assert_eq!(
+        round_target("x86_64", src),
+        Err((54, "missing implicit register operand 'implicit-def $eflags'".into()))
+    );
+    // Generic opcodes print each type index once.
+    let src = "bb.0:\n  %0:_(s32) = COPY $edi\n  %1:_(s32) = G_ADD %0(s32), %0(s32)\n  $eax = COPY %1(s32)\n  RET 0, implicit $eax\n";
+    let out = round_target("x86_64", src).unwrap();
+    assert!(out.contains("%1:_(s32) = G_ADD %0, %0\n  $eax = COPY %1(s32)\n"), "{out}");
+    assert_eq!(round_target("x86_64", "bb.0:\n  FOO 0\n"), Err((8, "unknown machine instruction name 'FOO'".into())));
+    assert_eq!(round_target("x86_64", "bb.0:\n  $eax = COPY $foo\n"), Err((20, "unknown register name 'foo'".into())));
+}
+
+#[test]
+fn arm_condition_code_comments() {
+    let src = "bb.0:\n  BX_RET 14, $noreg, implicit $r0\n";
+    let out = round_target("armv7", src).unwrap();
+    assert_eq!(out, "bb.0:\n  BX_RET 14 /* CC::al */, $noreg, implicit $r0\n");
+}
+
+#[test]
+fn no_panic_on_damaged_bodies() {
+    let base = "bb.0.entry (%ir-block.0, align 4):\n  successors: %bb.1(0x40000000), %bb.2\n  liveins: $edi:0x0000000000000003\n  %0:gr32 = COPY $edi\n  %1:gr32 = ADD32rr %0(tied-def 0), %0, implicit-def dead $eflags :: (load (<2 x s64>) from %ir.p + 8, align 8, !tbaa !3)\n  INLINEASM &\"nop\", 1 /* sideeffect attdialect */, 2359306 /* regdef:GR32 */, def %2\n  %3:_(s32) = G_FCMP floatpred(oeq), %0(s32), %1, debug-location !DILocation(line: 3, scope: !4)\n  BUNDLE {\n    CFI_INSTRUCTION def_cfa_offset 16\n  }\n  JMP_1 %bb.1\nbb.1:\n  RET 0 ; done\n";
+    let bytes = base.as_bytes();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let t = TargetAdapter::for_triple("x86_64");
+    for round in 0..3000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mut v = bytes.to_vec();
+        let at = (seed as usize) % v.len();
+        match round % 4 {
+            0 => {
+                v.remove(at);
+            }
+            1 => v.insert(at, b"\"(){}%$!,:.-0x`<>"[(seed >> 20) as usize % 17]),
+            2 => v.truncate(at),
+            _ => v[at] = b" \n/*;"[(seed >> 24) as usize % 5],
+        }
+        let c = ctx();
+        if let Ok(b) = parse_body(&v, &c) {
+            let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: None };
+            let _ = print_body(&b, &pc);
+        }
+        if let Some(t) = &t {
+            let c = BodyContext { target: t, ..ctx() };
+            if let Ok(b) = parse_body(&v, &c) {
+                let pc = PrintContext { target: t, stack_object: None, fixed_stack_object: None };
+                let _ = print_body(&b, &pc);
+            }
+        }
+    }
+}
