@@ -125,6 +125,13 @@ fn run(
 ) -> (Outcome, Vec<Func>) {
     let (ir, funcs) = split(text);
     let module = ir.as_ref().and_then(|m| llrs_asm::parse_module(m, "x.ll").ok());
+    let mir = module.as_ref().map(|m| {
+        let mut x = ModuleIr::new(m);
+        if let Some(t) = &ir {
+            x.set_metadata_from_text(t);
+        }
+        x
+    });
     let mut printed = Vec::new();
     for f in &funcs {
         // llc prints fixed objects from the last created (frame index -n) up: the YAML entry at
@@ -135,15 +142,11 @@ fn run(
             None => id,
         };
         let pc = PrintContext { target, stack_object: None, fixed_stack_object: Some(&fixed) };
-        let mir;
-        let ir: &dyn IrInfo = match &module {
+        let fir;
+        let ir: &dyn IrInfo = match &mir {
             Some(m) => {
-                let mut x = ModuleIr::new(m, &f.name);
-                if let Some(t) = &ir {
-                    x.set_metadata_from_text(t);
-                }
-                mir = x;
-                &mir
+                fir = m.function(&f.name);
+                &fir
             }
             None => &NoIr,
         };

@@ -171,8 +171,9 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
         }
         inst.memops = Span { start: mstart, len: self.body.memops.len() as u32 - mstart };
-        self.verify_implicit_operands(opcode, &ops)?;
-        self.add_operands(&mut inst, opcode, ops)?;
+        let desc = self.ctx.target.desc(self.body.names.get(opcode));
+        self.verify_implicit_operands(&desc, &ops)?;
+        self.add_operands(&mut inst, opcode, &desc, ops)?;
         Ok(self.body.insts.push(inst))
     }
 
@@ -209,10 +210,8 @@ impl<'s, 'c> Parser<'s, 'c> {
     }
 
     /// `verifyImplicitOperands`, when the target describes the opcode.
-    fn verify_implicit_operands(&mut self, opcode: llrs_ir::symbol::Symbol, ops: &[Parsed]) -> PResult<()> {
-        let target = self.ctx.target;
-        let name = self.body.names.get(opcode).to_vec();
-        let Some(desc) = target.desc(&name) else { return Ok(()) };
+    fn verify_implicit_operands(&mut self, desc: &Option<super::target::InstrDesc<'_>>, ops: &[Parsed]) -> PResult<()> {
+        let Some(desc) = desc else { return Ok(()) };
         if desc.variadic || desc.is_call {
             return Ok(());
         }
@@ -240,9 +239,14 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     /// `MachineInstr::addOperand` for each operand (explicit operands before implicit ones,
     /// ties and early-clobbers from the description), then `assignRegisterTies`.
-    fn add_operands(&mut self, inst: &mut Inst, opcode: llrs_ir::symbol::Symbol, parsed: Vec<Parsed>) -> PResult<()> {
-        let name = self.body.names.get(opcode).to_vec();
-        let desc = self.ctx.target.desc(&name);
+    fn add_operands(
+        &mut self,
+        inst: &mut Inst,
+        opcode: llrs_ir::symbol::Symbol,
+        desc: &Option<super::target::InstrDesc<'_>>,
+        parsed: Vec<Parsed>,
+    ) -> PResult<()> {
+        let name = self.body.names.get(opcode);
         let is_inline_asm = name == b"INLINEASM" || name == b"INLINEASM_BR";
         let mut ops: Vec<Operand> = Vec::with_capacity(parsed.len());
         let mut order: Vec<usize> = Vec::with_capacity(parsed.len());
@@ -256,7 +260,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             ops.insert(at, p.op);
             order.insert(at, i);
-            if let (Some(d), OpKind::Reg { flags, .. }) = (&desc, p.op.kind) {
+            if let (Some(d), OpKind::Reg { flags, .. }) = (desc, p.op.kind) {
                 if (at as u32) < d.num_operands {
                     if flags & rflags::DEF == 0 {
                         if let Some(&t) = d.tied_to.get(at) {

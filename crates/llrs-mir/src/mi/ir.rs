@@ -9,22 +9,26 @@ use llrs_ir::module::{GlobalKind, Module};
 use llrs_ir::types::Type;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Names and slot numbers of one function's blocks.
-type BlockNames = (FxHashSet<Vec<u8>>, FxHashSet<u32>);
 /// Names and slots of a function's blocks, then of its values.
 type LocalNames = (FxHashSet<Vec<u8>>, FxHashSet<u32>, FxHashSet<Vec<u8>>, FxHashSet<u32>);
 
-/// What the body parser needs of a module and the machine function's IR function.
-pub struct ModuleIr {
-    globals: FxHashMap<Vec<u8>, bool>,
+/// What the body parser needs of a module: global names and slots, the data layout, the
+/// metadata numbers. [`ModuleIr::function`] gives the [`IrInfo`] of one machine function.
+pub struct ModuleIr<'m> {
+    module: &'m Module,
+    globals: FxHashMap<Vec<u8>, (bool, Option<llrs_ir::GlobalId>)>,
     unnamed_globals: u32,
+    layout: Option<DataLayout>,
+    metadata: Option<FxHashSet<u32>>,
+}
+
+/// The [`IrInfo`] of one machine function: its IR function's local names and slots.
+pub struct FunctionIr<'a, 'm> {
+    module: &'a ModuleIr<'m>,
     blocks: FxHashSet<Vec<u8>>,
     block_slots: FxHashSet<u32>,
     values: FxHashSet<Vec<u8>>,
     value_slots: FxHashSet<u32>,
-    function_blocks: FxHashMap<Vec<u8>, BlockNames>,
-    layout: Option<DataLayout>,
-    metadata: Option<FxHashSet<u32>>,
 }
 
 fn local_slots(m: &Module, g: llrs_ir::GlobalId) -> LocalNames {
@@ -81,51 +85,34 @@ fn local_slots(m: &Module, g: llrs_ir::GlobalId) -> LocalNames {
     (blocks, block_slots, values, value_slots)
 }
 
-impl ModuleIr {
-    /// The facts of `m` for the machine function named `function` (its IR function may be
-    /// missing: then no local name exists).
-    pub fn new(m: &Module, function: &[u8]) -> ModuleIr {
+impl<'m> ModuleIr<'m> {
+    /// The module-wide facts of `m`.
+    pub fn new(m: &'m Module) -> ModuleIr<'m> {
         let mut globals = FxHashMap::default();
         let mut unnamed = 0u32;
-        let mut func = None;
         let order = m.vars.iter().chain(&m.aliases).chain(&m.ifuncs).chain(&m.functions);
         for &g in order {
             let gl = &m.globals[g];
             match gl.name {
                 Some(s) => {
-                    let n = m.ctx.name(s);
-                    if n == function && gl.kind == GlobalKind::Function {
-                        func = Some(g);
-                    }
-                    globals.insert(n.to_vec(), gl.kind == GlobalKind::Function);
+                    let is_fn = gl.kind == GlobalKind::Function;
+                    globals.insert(m.ctx.name(s).to_vec(), (is_fn, is_fn.then_some(g)));
                 }
                 None => unnamed += 1,
             }
         }
-        let (blocks, block_slots, values, value_slots) = match func {
-            Some(g) => local_slots(m, g),
-            None => Default::default(),
-        };
-        let mut function_blocks = FxHashMap::default();
-        for &g in &m.functions {
-            if let Some(s) = m.globals[g].name {
-                let (b, bs, _, _) = local_slots(m, g);
-                function_blocks.insert(m.ctx.name(s).to_vec(), (b, bs));
-            }
-        }
         let layout =
             m.data_layout.as_deref().and_then(|d| std::str::from_utf8(d).ok()).and_then(|d| DataLayout::parse(d).ok());
-        ModuleIr {
-            globals,
-            unnamed_globals: unnamed,
-            blocks,
-            block_slots,
-            values,
-            value_slots,
-            function_blocks,
-            layout,
-            metadata: None,
-        }
+        ModuleIr { module: m, globals, unnamed_globals: unnamed, layout, metadata: None }
+    }
+
+    /// The facts of the IR function named `function` (none when it does not exist).
+    pub fn function(&self, function: &[u8]) -> FunctionIr<'_, 'm> {
+        let (blocks, block_slots, values, value_slots) = match self.globals.get(function) {
+            Some(&(true, Some(g))) => local_slots(self.module, g),
+            _ => Default::default(),
+        };
+        FunctionIr { module: self, blocks, block_slots, values, value_slots }
     }
 
     /// Records the metadata numbers the IR text defines (`!N = ...` at the start of a line):
@@ -152,7 +139,7 @@ impl ModuleIr {
     }
 }
 
-impl IrInfo for ModuleIr {
+impl IrInfo for FunctionIr<'_, '_> {
     fn has_block(&self, name: &[u8]) -> bool {
         self.blocks.contains(name)
     }
@@ -160,12 +147,11 @@ impl IrInfo for ModuleIr {
         self.block_slots.contains(&slot)
     }
     fn has_block_in(&self, f: &[u8], block: &[u8], slot: Option<u32>) -> bool {
-        match self.function_blocks.get(f) {
-            Some((b, s)) => match slot {
-                Some(n) => s.contains(&n),
-                None => b.contains(block),
-            },
-            None => false,
+        let Some(&(true, Some(g))) = self.module.globals.get(f) else { return false };
+        let (b, bs, _, _) = local_slots(self.module.module, g);
+        match slot {
+            Some(n) => bs.contains(&n),
+            None => b.contains(block),
         }
     }
     fn has_value(&self, name: &[u8]) -> bool {
@@ -175,19 +161,19 @@ impl IrInfo for ModuleIr {
         self.value_slots.contains(&slot)
     }
     fn has_global(&self, name: &[u8]) -> bool {
-        self.globals.contains_key(name)
+        self.module.globals.contains_key(name)
     }
     fn has_global_slot(&self, slot: u32) -> bool {
-        slot < self.unnamed_globals
+        slot < self.module.unnamed_globals
     }
     fn is_function(&self, name: &[u8]) -> bool {
-        self.globals.get(name).copied().unwrap_or(false)
+        self.module.globals.get(name).is_some_and(|g| g.0)
     }
     fn has_metadata(&self, n: u32) -> bool {
-        self.metadata.as_ref().is_none_or(|m| m.contains(&n))
+        self.module.metadata.as_ref().is_none_or(|m| m.contains(&n))
     }
     fn pointer_bits(&self, addrspace: u32) -> u32 {
-        match &self.layout {
+        match &self.module.layout {
             Some(l) => l.pointer_size_in_bits(addrspace),
             None => 64,
         }

@@ -29,7 +29,7 @@ mod target;
 mod target_impl;
 
 pub use context::{BodyContext, IrInfo, MiError, NoIr, StackObjectDecl, VRegDecl};
-pub use ir::ModuleIr;
+pub use ir::{FunctionIr, ModuleIr};
 pub use lexer::{Lexer, Tk, Token};
 pub use model::*;
 pub use print::{print_body, PrintContext};

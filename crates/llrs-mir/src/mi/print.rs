@@ -616,7 +616,7 @@ impl<'a> P<'a> {
             }
             OpKind::Imm(v) => {
                 let _ = write!(self.out, "{v}");
-                if let Some(c) = self.imm_comment(mi, idx, v) {
+                if let Some(c) = self.imm_comment(mi, idx, v, desc) {
                     let _ = write!(self.out, " /* {c} */");
                 }
             }
@@ -775,12 +775,11 @@ impl<'a> P<'a> {
     }
 
     /// `TargetInstrInfo::createMIROperandComment` for inline asm operands.
-    fn imm_comment(&self, mi: MiId, idx: usize, v: i64) -> Option<String> {
+    fn imm_comment(&self, mi: MiId, idx: usize, v: i64, desc: &Option<super::target::InstrDesc<'_>>) -> Option<String> {
         let inst = &self.b.insts[mi];
         let name = inst.opcode.map(|s| self.name(s)).unwrap_or(b"");
         if name != b"INLINEASM" && name != b"INLINEASM_BR" {
-            let d = self.cx.target.desc(name)?;
-            return self.cx.target.imm_comment(&d, idx, v);
+            return self.cx.target.imm_comment(desc.as_ref()?, idx, v);
         }
         if idx == 1 {
             let mut parts: Vec<&str> = Vec::new();
