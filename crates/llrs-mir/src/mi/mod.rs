@@ -8,14 +8,16 @@
 //!   the file as `MIRParser::diagFromMIStringDiag` does).
 //! - [`print_body`]`(&Body, &PrintContext) -> String`: the body text as llc prints it, lines
 //!   ending in `\n`, not indented (the YAML printer indents it as a block scalar).
-//! - Facts for the YAML printer: `Body::vregs` (creation order = printed numbers; name, class
-//!   or bank, type), `Body::has_phis`.
+//! - [`facts`]`(&Body) -> BodyFacts`: what the YAML printer needs (`noPhis`, `isSSA`,
+//!   `noVRegs`, `hasFakeUses`, the call-frame size, block and virtual-register numbering);
+//!   `Body::vregs` holds each register's class or bank and type for `registers:`.
 //!
 //! Without target data ([`NoTarget`]) every name is accepted and the printer falls back to what
 //! the input said for what only instruction descriptions tell (ties, types of generic
 //! operands, implicit-operand checks, barriers for successor guessing).
 
 mod context;
+mod facts;
 mod float;
 mod instr;
 mod ir;
@@ -29,6 +31,7 @@ mod target;
 mod target_impl;
 
 pub use context::{BodyContext, IrInfo, MiError, NoIr, StackObjectDecl, VRegDecl};
+pub use facts::{facts, BodyFacts, VRegName};
 pub use ir::{FunctionIr, ModuleIr};
 pub use lexer::{Lexer, Tk, Token};
 pub use model::*;

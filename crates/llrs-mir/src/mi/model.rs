@@ -69,6 +69,8 @@ pub enum IrRef {
 /// A machine basic block.
 #[derive(Debug, Default)]
 pub struct Block {
+    /// The number written in the input (`bb.N`); the block's id is its printed number.
+    pub input_number: u32,
     /// The IR block (`bb.N.name` or `(%ir-block.x)`).
     pub ir_block: Option<IrRef>,
     /// `machine-block-address-taken`.

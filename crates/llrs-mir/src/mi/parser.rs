@@ -291,7 +291,7 @@ impl<'s, 'c> Parser<'s, 'c> {
         let loc = self.tok.start as usize;
         let name = self.sv().into_owned();
         self.lex();
-        let mut b = Block { align: 1, ..Block::default() };
+        let mut b = Block { input_number: id, align: 1, ..Block::default() };
         if self.consume_if(Tk::LParen) {
             loop {
                 match self.tok.kind {

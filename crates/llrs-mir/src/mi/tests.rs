@@ -164,3 +164,18 @@ fn no_panic_on_damaged_bodies() {
         }
     }
 }
+
+#[test]
+fn facts_of_a_body() {
+    let c = ctx();
+    let src = "bb.3:\n  %5:gr32 = COPY $edi\n  %5:gr32 = ADD32rr %5, %5, implicit-def $eflags\n  ADJCALLSTACKDOWN64 16, 0, 0, implicit-def $rsp, implicit $rsp\nbb.1:\n  %n:gr64 = PHI %5, %bb.3\n";
+    let b = parse_body(src.as_bytes(), &c).unwrap();
+    let f = facts(&b);
+    assert_eq!(f.blocks, vec![3, 1]);
+    assert!(f.has_phi && !f.is_ssa && f.has_vregs);
+    assert_eq!(f.max_call_frame, Some(16));
+    assert_eq!(
+        f.vregs,
+        vec![(VRegName::Number(5), Some("gr32".into())), (VRegName::Named("n".into()), Some("gr64".into()))]
+    );
+}
