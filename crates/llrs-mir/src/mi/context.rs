@@ -53,6 +53,14 @@ pub trait IrInfo {
     fn has_value_slot(&self, _slot: u32) -> bool {
         true
     }
+    /// Whether the value of the current function named `name` is a pointer.
+    fn is_pointer_value(&self, _name: &[u8]) -> bool {
+        true
+    }
+    /// Whether the unnamed value of slot `slot` is a pointer.
+    fn is_pointer_value_slot(&self, _slot: u32) -> bool {
+        true
+    }
     /// A global value by name.
     fn has_global(&self, _name: &[u8]) -> bool {
         true

@@ -38,8 +38,40 @@ pub fn decode(kind: FloatKind, text: &[u8]) -> Option<u128> {
             let f = d as f32;
             ((f as f64) == d).then_some(f.to_bits() as u128)
         }
+        FloatKind::BFloat => {
+            let f = d as f32;
+            let b = f.to_bits();
+            ((f as f64) == d && b & 0xffff == 0).then_some((b >> 16) as u128)
+        }
+        FloatKind::Half => half_exact(d).map(u128::from),
         _ => None,
     }
+}
+
+/// The IEEE half with exactly the value `d`, if there is one.
+fn half_exact(d: f64) -> Option<u16> {
+    let sign = if d.is_sign_negative() { 0x8000u16 } else { 0 };
+    if d == 0.0 {
+        return Some(sign);
+    }
+    if d.is_infinite() {
+        return Some(sign | 0x7c00);
+    }
+    if d.is_nan() {
+        return None;
+    }
+    let a = d.abs();
+    if a < 2f64.powi(-14) {
+        let m = a / 2f64.powi(-24);
+        return (m.fract() == 0.0 && m < 1024.0).then_some(sign | m as u16);
+    }
+    for e in -14i32..=15 {
+        if a < 2f64.powi(e + 1) {
+            let m = a / 2f64.powi(e - 10);
+            return (m.fract() == 0.0).then(|| sign | (((e + 15) as u16) << 10) | (m as u16 - 1024));
+        }
+    }
+    None
 }
 
 /// Writes a value of `kind` as LLVM prints a `ConstantFP` (decimal `%e` when it reads back
@@ -112,5 +144,11 @@ mod tests {
         let mut s = String::new();
         write(&mut s, FloatKind::Half, decode(FloatKind::Half, b"0xH3c00").unwrap_or(0));
         assert_eq!(s, "0xH3C00");
+        assert_eq!(decode(FloatKind::Half, b"1.0"), Some(0x3c00));
+        assert_eq!(decode(FloatKind::Half, b"-2.5"), Some(0xc100));
+        assert_eq!(decode(FloatKind::Half, b"0.1"), None);
+        assert_eq!(decode(FloatKind::Half, b"6.103515625e-05"), Some(0x0400));
+        assert_eq!(decode(FloatKind::Half, b"5.9604644775390625e-08"), Some(0x0001));
+        assert_eq!(decode(FloatKind::BFloat, b"1.5"), Some(0x3fc0));
     }
 }

@@ -149,7 +149,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             let md = if self.is(Tk::Exclaim) {
                 self.parse_md_node()?
             } else if self.is(Tk::MdDilocation) {
-                self.parse_inline_md()?
+                self.parse_dilocation()?
             } else {
                 return self.error("expected a metadata node after 'debug-location'");
             };
@@ -199,11 +199,9 @@ impl<'s, 'c> Parser<'s, 'c> {
         Ok(())
     }
 
-    fn parse_trailing_md(&mut self, what: &str) -> PResult<MdRef> {
+    fn parse_trailing_md(&mut self, _what: &str) -> PResult<MdRef> {
+        // `parseMDNode` takes the token after the keyword as its `!` without checking it.
         self.lex();
-        if !self.is(Tk::Exclaim) {
-            return self.error(format!("expected a MDNode after '{what}'"));
-        }
         let md = self.parse_md_node()?;
         self.trailing_comma()?;
         Ok(md)

@@ -9,8 +9,8 @@ use llrs_ir::module::{GlobalKind, Module};
 use llrs_ir::types::Type;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Names and slots of a function's blocks, then of its values.
-type LocalNames = (FxHashSet<Vec<u8>>, FxHashSet<u32>, FxHashSet<Vec<u8>>, FxHashSet<u32>);
+/// Names and slots of a function's blocks, then of its values (with whether each is a pointer).
+type LocalNames = (FxHashSet<Vec<u8>>, FxHashSet<u32>, FxHashMap<Vec<u8>, bool>, FxHashMap<u32, bool>);
 
 /// What the body parser needs of a module: global names and slots, the data layout, the
 /// metadata numbers. [`ModuleIr::function`] gives the [`IrInfo`] of one machine function.
@@ -27,26 +27,31 @@ pub struct FunctionIr<'a, 'm> {
     module: &'a ModuleIr<'m>,
     blocks: FxHashSet<Vec<u8>>,
     block_slots: FxHashSet<u32>,
-    values: FxHashSet<Vec<u8>>,
-    value_slots: FxHashSet<u32>,
+    values: FxHashMap<Vec<u8>, bool>,
+    value_slots: FxHashMap<u32, bool>,
 }
 
 fn local_slots(m: &Module, g: llrs_ir::GlobalId) -> LocalNames {
     let mut blocks = FxHashSet::default();
     let mut block_slots = FxHashSet::default();
-    let mut values = FxHashSet::default();
-    let mut value_slots = FxHashSet::default();
+    let mut values = FxHashMap::default();
+    let mut value_slots = FxHashMap::default();
     let Some(f) = m.globals[g].func.as_deref() else {
         return (blocks, block_slots, values, value_slots);
     };
+    let params: Vec<bool> = match m.ctx.type_of(m.globals[g].value_ty) {
+        Type::Function { params, .. } => params.iter().map(|&t| matches!(m.ctx.type_of(t), Type::Ptr(_))).collect(),
+        _ => Vec::new(),
+    };
     let mut next = 0u32;
-    for a in &f.arg_names {
+    for (i, a) in f.arg_names.iter().enumerate() {
+        let is_ptr = params.get(i).copied().unwrap_or(false);
         match a {
             Some(s) => {
-                values.insert(m.ctx.name(*s).to_vec());
+                values.insert(m.ctx.name(*s).to_vec(), is_ptr);
             }
             None => {
-                value_slots.insert(next);
+                value_slots.insert(next, is_ptr);
                 next += 1;
             }
         }
@@ -57,25 +62,27 @@ fn local_slots(m: &Module, g: llrs_ir::GlobalId) -> LocalNames {
             match bd.name {
                 Some(s) => {
                     blocks.insert(m.ctx.name(s).to_vec());
-                    values.insert(m.ctx.name(s).to_vec());
+                    values.insert(m.ctx.name(s).to_vec(), false);
                 }
                 None => {
                     block_slots.insert(next);
-                    value_slots.insert(next);
+                    value_slots.insert(next, false);
                     next += 1;
                 }
             }
             for &i in &bd.insts {
                 let inst = &body.insts[i];
-                if matches!(m.ctx.type_of(inst.ty), Type::Void) {
+                let ty = m.ctx.type_of(inst.ty);
+                if matches!(ty, Type::Void) {
                     continue;
                 }
+                let is_ptr = matches!(ty, Type::Ptr(_));
                 match inst.name {
                     Some(s) => {
-                        values.insert(m.ctx.name(s).to_vec());
+                        values.insert(m.ctx.name(s).to_vec(), is_ptr);
                     }
                     None => {
-                        value_slots.insert(next);
+                        value_slots.insert(next, is_ptr);
                         next += 1;
                     }
                 }
@@ -155,10 +162,16 @@ impl IrInfo for FunctionIr<'_, '_> {
         }
     }
     fn has_value(&self, name: &[u8]) -> bool {
-        self.values.contains(name)
+        self.values.contains_key(name)
     }
     fn has_value_slot(&self, slot: u32) -> bool {
-        self.value_slots.contains(&slot)
+        self.value_slots.contains_key(&slot)
+    }
+    fn is_pointer_value(&self, name: &[u8]) -> bool {
+        self.values.get(name).copied().unwrap_or(false)
+    }
+    fn is_pointer_value_slot(&self, slot: u32) -> bool {
+        self.value_slots.get(&slot).copied().unwrap_or(false)
     }
     fn has_global(&self, name: &[u8]) -> bool {
         self.module.globals.contains_key(name)

@@ -229,6 +229,9 @@ impl<'s, 'c> Parser<'s, 'c> {
                     let r = String::from_utf8_lossy(self.text()).into_owned();
                     return self.error(format!("use of undefined IR value '{r}'"));
                 }
+                if !self.ctx.ir.is_pointer_value(&n) {
+                    return self.error("expected a pointer IR value");
+                }
                 PtrInfo::IrValue(IrRef::Named(self.intern_sv()))
             }
             Tk::IRValue => {
@@ -237,10 +240,21 @@ impl<'s, 'c> Parser<'s, 'c> {
                     let r = String::from_utf8_lossy(self.text()).into_owned();
                     return self.error(format!("use of undefined IR value '{r}'"));
                 }
+                if !self.ctx.ir.is_pointer_value_slot(n) {
+                    return self.error("expected a pointer IR value");
+                }
                 PtrInfo::IrValue(IrRef::Slot(n))
             }
             Tk::GlobalValue | Tk::NamedGlobalValue => PtrInfo::Global(self.parse_global_value()?),
-            Tk::QuotedIRValue => PtrInfo::Constant(self.intern_sv()),
+            Tk::QuotedIRValue => {
+                // The constant's type comes first: only pointers (`ptr`, `ptr addrspace(N)`).
+                let v = self.sv();
+                let is_ptr = v.strip_prefix(b"ptr").is_some_and(|r| r.first().is_none_or(|&c| c == b' '));
+                if !is_ptr {
+                    return self.error("expected a pointer IR value");
+                }
+                PtrInfo::Constant(self.intern_sv())
+            }
             Tk::KwUnknownAddress => PtrInfo::None,
             _ => return self.error("expected an IR value reference"),
         };

@@ -17,6 +17,7 @@
 //! operands, implicit-operand checks, barriers for successor guessing).
 
 mod context;
+mod diexpr;
 mod facts;
 mod float;
 mod instr;
@@ -60,3 +61,5 @@ pub fn parse_body(src: &[u8], ctx: &BodyContext<'_>) -> Result<Body, MiError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_llc;

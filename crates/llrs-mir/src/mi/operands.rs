@@ -409,7 +409,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                 OpKind::SubRegIdx(s)
             }
             Tk::Exclaim => OpKind::Metadata(self.parse_md_node()?),
-            Tk::MdDiexpr => OpKind::Metadata(self.parse_inline_md()?),
+            Tk::MdDiexpr => OpKind::Metadata(self.parse_diexpression()?),
             Tk::CfiSameValue
             | Tk::CfiOffset
             | Tk::CfiRelOffset
@@ -565,62 +565,6 @@ impl<'s, 'c> Parser<'s, 'c> {
         }
         self.lex();
         Ok(MdRef::Num(id))
-    }
-
-    /// An inline `!DIExpression(...)` or `!DILocation(...)`, kept as text with LLVM's spacing
-    /// (`, ` between fields).
-    pub(super) fn parse_inline_md(&mut self) -> PResult<MdRef> {
-        let head = self.text().to_vec();
-        self.lex();
-        if !self.is(Tk::LParen) {
-            return self.error("expected '(' here");
-        }
-        let mut out = head;
-        out.push(b'(');
-        let mut depth = 1u32;
-        let mut first = true;
-        let mut prev_end = self.tok.end as usize;
-        self.lex();
-        loop {
-            match self.tok.kind {
-                Tk::Eof | Tk::Newline | Tk::Error => return self.error("expected ')' here"),
-                Tk::LParen => depth += 1,
-                Tk::RParen => {
-                    depth -= 1;
-                    if depth == 0 {
-                        out.push(b')');
-                        self.lex();
-                        break;
-                    }
-                }
-                _ => {}
-            }
-            let t = self.text();
-            if self.is(Tk::Comma) {
-                out.extend_from_slice(b", ");
-                first = true;
-            } else {
-                let glue = self.tok.start as usize == prev_end
-                    || self.is(Tk::RParen)
-                    || self.is(Tk::Colon)
-                    || self.is(Tk::LParen);
-                if !first && !glue {
-                    out.push(b' ');
-                }
-                if self.is(Tk::Colon) {
-                    out.extend_from_slice(b": ");
-                    first = true;
-                    prev_end = self.tok.end as usize;
-                    self.lex();
-                    continue;
-                }
-                out.extend_from_slice(t);
-                first = self.is(Tk::LParen);
-            }
-            prev_end = self.tok.end as usize;
-            self.lex();
-        }
-        Ok(MdRef::Inline(self.body.names.intern(&out)))
     }
 
     fn parse_fp_imm(&mut self) -> PResult<OpKind> {

@@ -68,6 +68,12 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.lexer = Lexer::new(self.src, 0);
     }
 
+    /// Moves the lexer to `pos` and lexes the next token (after text a sub-parser consumed).
+    pub(super) fn relex_at(&mut self, pos: usize) {
+        self.lexer.set_pos(pos);
+        self.lex();
+    }
+
     pub(super) fn error_at(&mut self, at: usize, msg: impl Into<String>) -> PResult<()> {
         self.error = Some(MiError { offset: at, message: msg.into() });
         Err(())
