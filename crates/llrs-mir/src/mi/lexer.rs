@@ -489,6 +489,10 @@ impl<'s> Lexer<'s> {
                 c += 1;
             }
             c = (c + 2).min(self.src.len());
+            // llc 22 skips the blanks after a comment (not a second comment).
+            while is_blank(self.peek(c)) {
+                c += 1;
+            }
             if c >= self.src.len() {
                 return (Token::new(Tk::Eof, c, c), c);
             }
@@ -879,6 +883,8 @@ mod tests {
             vec![MdTbaa, Exclaim, IntegerLiteral, MdDiexpr, LParen, RParen, Eof]
         );
         assert_eq!(kinds("12 /* clobber */, $x"), vec![IntegerLiteral, Comma, NamedRegister, Eof]);
+        assert_eq!(kinds("12 /* a */ , $x"), vec![IntegerLiteral, Comma, NamedRegister, Eof]);
+        assert_eq!(kinds("0 /* a */ /* b */"), vec![IntegerLiteral, Error]);
     }
 
     #[test]
