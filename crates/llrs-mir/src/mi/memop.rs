@@ -253,7 +253,8 @@ impl<'s, 'c> Parser<'s, 'c> {
                 if !is_ptr {
                     return self.error("expected a pointer IR value");
                 }
-                PtrInfo::Constant(self.intern_sv())
+                let norm = normalize_constant(&v);
+                PtrInfo::Constant(self.body.names.intern(&norm))
             }
             Tk::KwUnknownAddress => PtrInfo::None,
             _ => return self.error("expected an IR value reference"),
@@ -261,5 +262,48 @@ impl<'s, 'c> Parser<'s, 'c> {
         self.lex();
         m.offset = self.parse_offset()?;
         Ok(())
+    }
+}
+
+/// The spacing LLVM prints a constant with: one blank between tokens, none after `(`, `[`, `<`,
+/// `{` or before `)`, `]`, `>`, `}`, `,`, and one after `,` (quoted strings kept as written).
+/// The constant itself is kept as written otherwise (LLVM reprints it from its value).
+fn normalize_constant(v: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(v.len());
+    let mut i = 0;
+    let mut pending_space = false;
+    while i < v.len() {
+        let c = v[i];
+        if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' {
+            pending_space = true;
+            i += 1;
+            continue;
+        }
+        let closes = matches!(c, b')' | b']' | b'>' | b'}' | b',');
+        let after_open = matches!(out.last(), Some(b'(' | b'[' | b'<' | b'{') | None);
+        if (pending_space && !closes && !after_open) || (out.last() == Some(&b',') && !closes) {
+            out.push(b' ');
+        }
+        pending_space = false;
+        if c == b'"' {
+            let end = v[i + 1..].iter().position(|&x| x == b'"').map_or(v.len(), |p| i + 2 + p);
+            out.extend_from_slice(&v[i..end]);
+            i = end;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn constants_spaced_as_llvm() {
+        assert_eq!(
+            super::normalize_constant(b"ptr addrspace(257) getelementptr (ptr ,  ptr addrspace( 257 ) null ,i32 31)"),
+            b"ptr addrspace(257) getelementptr (ptr, ptr addrspace(257) null, i32 31)".to_vec()
+        );
     }
 }
