@@ -141,7 +141,7 @@ fn run(
             Some(k) => n - 1 - k as u32,
             None => id,
         };
-        let pc = PrintContext { target, stack_object: None, fixed_stack_object: Some(&fixed) };
+        let pc = PrintContext { target, stack_object: None, fixed_stack_object: Some(&fixed), metadata: None };
         let fir;
         let ir: &dyn IrInfo = match &mir {
             Some(m) => {

@@ -360,7 +360,8 @@ fn keyword(id: &[u8]) -> Tk {
         b"nofpexcept" => Tk::KwNofpexcept,
         b"unpredictable" => Tk::KwUnpredictable,
         b"noconvergent" => Tk::KwNoconvergent,
-        b"nomerge" => Tk::KwNomerge,
+        // llc 22 prints `nomerge` and `mmra` but its lexer has no such keywords: they are
+        // identifiers there (an instruction name, a typed immediate), and here too.
         b"debug-location" => Tk::KwDebugLocation,
         b"debug-instr-number" => Tk::KwDebugInstrNumber,
         b"dbg-instr-ref" => Tk::KwDbgInstrRef,
@@ -418,7 +419,6 @@ fn keyword(id: &[u8]) -> Tk {
         b"post-instr-symbol" => Tk::KwPostInstrSymbol,
         b"heap-alloc-marker" => Tk::KwHeapAllocMarker,
         b"pcsections" => Tk::KwPcsections,
-        b"mmra" => Tk::KwMmra,
         b"cfi-type" => Tk::KwCfiType,
         b"bbsections" => Tk::KwBbsections,
         b"bb_id" => Tk::KwBbId,

@@ -15,6 +15,9 @@ pub struct PrintContext<'a> {
     pub stack_object: Option<&'a dyn Fn(u32) -> (u32, Vec<u8>)>,
     /// Fixed stack objects' printed ids by their input id.
     pub fixed_stack_object: Option<&'a dyn Fn(u32) -> u32>,
+    /// How `!N` prints (`None`: as `!N`): llc prints metadata with the numbers its IR printer
+    /// gives them, or inline for nodes it does not number (a `DILocation` only the body uses).
+    pub metadata: Option<&'a dyn Fn(u32) -> String>,
 }
 
 /// Whether an opcode is a barrier, guessed from its name when the target is not described:
@@ -205,13 +208,8 @@ impl<'a> P<'a> {
                 attr(self, &format!("bbsections {n}"));
             }
         }
-        if let Some((base, clone)) = b.bb_id {
-            if clone != 0 {
-                attr(self, &format!("bb_id {base} {clone}"));
-            } else {
-                attr(self, &format!("bb_id {base}"));
-            }
-        }
+        // `bb_id` is parsed but not kept by llc's default options (no basic-block address map):
+        // it is not printed.
         if b.call_frame_size != 0 {
             attr(self, &format!("call-frame-size {}", b.call_frame_size));
         }
@@ -355,11 +353,18 @@ impl<'a> P<'a> {
         }
     }
 
-    fn md(&mut self, m: MdRef) {
-        match m {
-            MdRef::Num(n) => {
+    fn md_num(&mut self, n: u32) {
+        match self.cx.metadata {
+            Some(f) => self.out.push_str(&f(n)),
+            None => {
                 let _ = write!(self.out, "!{n}");
             }
+        }
+    }
+
+    fn md(&mut self, m: MdRef) {
+        match m {
+            MdRef::Num(n) => self.md_num(n),
             MdRef::Inline(s) => self.push_sym(s),
         }
     }
@@ -1016,7 +1021,8 @@ impl<'a> P<'a> {
             [(", !tbaa ", m.tbaa), (", !alias.scope ", m.scope), (", !noalias ", m.noalias), (", !range ", m.range)]
         {
             if let Some(n) = v {
-                let _ = write!(self.out, "{kw}!{n}");
+                self.out.push_str(kw);
+                self.md_num(n);
             }
         }
         if m.addrspace != 0 {

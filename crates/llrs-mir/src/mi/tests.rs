@@ -28,7 +28,7 @@ fn ctx() -> BodyContext<'static> {
 fn round(src: &str) -> Result<String, (usize, String)> {
     let c = ctx();
     let b = parse_body(src.as_bytes(), &c).map_err(|e| (e.offset, e.message))?;
-    let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: None };
+    let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: None, metadata: None };
     Ok(print_body(&b, &pc))
 }
 
@@ -98,7 +98,7 @@ fn round_target(triple: &str, src: &str) -> Result<String, (usize, String)> {
     };
     let c = BodyContext { target: &t, ..ctx() };
     let b = parse_body(src.as_bytes(), &c).map_err(|e| (e.offset, e.message))?;
-    let pc = PrintContext { target: &t, stack_object: None, fixed_stack_object: None };
+    let pc = PrintContext { target: &t, stack_object: None, fixed_stack_object: None, metadata: None };
     Ok(print_body(&b, &pc))
 }
 
@@ -152,13 +152,13 @@ fn no_panic_on_damaged_bodies() {
         }
         let c = ctx();
         if let Ok(b) = parse_body(&v, &c) {
-            let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: None };
+            let pc = PrintContext { target: &NoTarget, stack_object: None, fixed_stack_object: None, metadata: None };
             let _ = print_body(&b, &pc);
         }
         if let Some(t) = &t {
             let c = BodyContext { target: t, ..ctx() };
             if let Ok(b) = parse_body(&v, &c) {
-                let pc = PrintContext { target: t, stack_object: None, fixed_stack_object: None };
+                let pc = PrintContext { target: t, stack_object: None, fixed_stack_object: None, metadata: None };
                 let _ = print_body(&b, &pc);
             }
         }
