@@ -128,7 +128,7 @@ fn run(
     let mir = module.as_ref().map(|m| {
         let mut x = ModuleIr::new(m);
         if let Some(t) = &ir {
-            x.set_metadata_from_text(t);
+            x.set_ir_text(t);
         }
         x
     });

@@ -61,6 +61,12 @@ pub trait IrInfo {
     fn is_pointer_value_slot(&self, _slot: u32) -> bool {
         true
     }
+    /// A quoted IR constant of a memory operand (`` `ptr @g` ``), read as LLParser's
+    /// `parseConstantValue` reads it: its text as LLVM prints it, or LLParser's error (offset in
+    /// `text`, message). The default keeps the text.
+    fn constant(&self, text: &[u8]) -> Result<Vec<u8>, (usize, String)> {
+        Ok(text.to_vec())
+    }
     /// A global value by name.
     fn has_global(&self, _name: &[u8]) -> bool {
         true

@@ -20,6 +20,7 @@ pub struct ModuleIr<'m> {
     unnamed_globals: u32,
     layout: Option<DataLayout>,
     metadata: Option<FxHashSet<u32>>,
+    ir_text: Option<Vec<u8>>,
 }
 
 /// The [`IrInfo`] of one machine function: its IR function's local names and slots.
@@ -110,7 +111,7 @@ impl<'m> ModuleIr<'m> {
         }
         let layout =
             m.data_layout.as_deref().and_then(|d| std::str::from_utf8(d).ok()).and_then(|d| DataLayout::parse(d).ok());
-        ModuleIr { module: m, globals, unnamed_globals: unnamed, layout, metadata: None }
+        ModuleIr { module: m, globals, unnamed_globals: unnamed, layout, metadata: None, ir_text: None }
     }
 
     /// The facts of the IR function named `function` (none when it does not exist).
@@ -122,9 +123,16 @@ impl<'m> ModuleIr<'m> {
         FunctionIr { module: self, blocks, block_slots, values, value_slots }
     }
 
-    /// Records the metadata numbers the IR text defines (`!N = ...` at the start of a line):
-    /// the slots `!N` references in a body resolve against (`PFS.IRSlots.MetadataNodes`).
-    /// Without this call every `!N` is accepted.
+    /// Keeps the module's text: the metadata numbers it defines (`!N = ...` at the start of a
+    /// line) are the slots `!N` references in a body resolve against
+    /// (`PFS.IRSlots.MetadataNodes`), and quoted constants are parsed in its context. Without
+    /// this call every `!N` and every constant is accepted as written.
+    pub fn set_ir_text(&mut self, ir_text: &[u8]) {
+        self.set_metadata_from_text(ir_text);
+        self.ir_text = Some(ir_text.to_vec());
+    }
+
+    /// Records the metadata numbers the IR text defines (`!N = ...` at the start of a line).
     pub fn set_metadata_from_text(&mut self, ir_text: &[u8]) {
         let mut ids = FxHashSet::default();
         for line in ir_text.split(|&c| c == b'\n') {
@@ -185,10 +193,50 @@ impl IrInfo for FunctionIr<'_, '_> {
     fn has_metadata(&self, n: u32) -> bool {
         self.module.metadata.as_ref().is_none_or(|m| m.contains(&n))
     }
+    fn constant(&self, text: &[u8]) -> Result<Vec<u8>, (usize, String)> {
+        let Some(ir) = &self.module.ir_text else { return Ok(text.to_vec()) };
+        // The constant as the initializer of one more global of the module, parsed and printed
+        // by llrs-asm (LLVM's `parseConstantValue` reads a type and a constant the same way).
+        const HEAD: &[u8] = b"@__llrs_mir_constant = global ";
+        let mut src = ir.clone();
+        if !src.ends_with(b"\n") {
+            src.push(b'\n');
+        }
+        let line = src.iter().filter(|&&c| c == b'\n').count() as u32 + 1;
+        src.extend_from_slice(HEAD);
+        src.extend_from_slice(text);
+        src.push(b'\n');
+        match llrs_asm::parse_module(&src, "mir") {
+            Err(d) if d.line == line => {
+                let col = (d.col as usize).saturating_sub(1 + HEAD.len());
+                Err((col.min(text.len()), d.message))
+            }
+            Err(d) => Err((0, d.message)),
+            Ok(m) => {
+                let printed = llrs_asm::print_module(&m);
+                let found = printed
+                    .split(|&c| c == b'\n')
+                    .find_map(|l| l.strip_prefix(HEAD))
+                    .map(|rest| strip_align(rest).to_vec());
+                Ok(found.unwrap_or_else(|| text.to_vec()))
+            }
+        }
+    }
     fn pointer_bits(&self, addrspace: u32) -> u32 {
         match &self.module.layout {
             Some(l) => l.pointer_size_in_bits(addrspace),
             None => 64,
         }
     }
+}
+
+/// A global's initializer without the `, align N` the writer may print after it.
+fn strip_align(rest: &[u8]) -> &[u8] {
+    const ALIGN: &[u8] = b", align ";
+    if let Some(p) = rest.windows(ALIGN.len()).rposition(|w| w == ALIGN) {
+        if rest[p + ALIGN.len()..].iter().all(u8::is_ascii_digit) {
+            return &rest[..p];
+        }
+    }
+    rest
 }

@@ -249,11 +249,19 @@ impl<'s, 'c> Parser<'s, 'c> {
             Tk::QuotedIRValue => {
                 // The constant's type comes first: only pointers (`ptr`, `ptr addrspace(N)`).
                 let v = self.sv();
-                let is_ptr = v.strip_prefix(b"ptr").is_some_and(|r| r.first().is_none_or(|&c| c == b' '));
+                let printed = match self.ctx.ir.constant(&v) {
+                    Ok(p) => p,
+                    Err((off, msg)) => {
+                        let at = self.tok.start as usize + 1 + off;
+                        self.error_at(at, msg)?;
+                        return Err(());
+                    }
+                };
+                let is_ptr = printed.strip_prefix(b"ptr").is_some_and(|r| r.first().is_none_or(|&c| c == b' '));
                 if !is_ptr {
                     return self.error("expected a pointer IR value");
                 }
-                let norm = normalize_constant(&v);
+                let norm = normalize_constant(&printed);
                 PtrInfo::Constant(self.body.names.intern(&norm))
             }
             Tk::KwUnknownAddress => PtrInfo::None,

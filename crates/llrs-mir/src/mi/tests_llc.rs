@@ -68,7 +68,7 @@ fn rejects_as_llc() {
     let Some(t) = TargetAdapter::for_triple("x86_64") else { return };
     let Ok(m) = llrs_asm::parse_module(IR, "f.ll") else { panic!("IR") };
     let mut mir = ModuleIr::new(&m);
-    mir.set_metadata_from_text(IR);
+    mir.set_ir_text(IR);
     let ir = mir.function(b"f");
     let vregs = [VRegDecl { id: 0, class: b"gr32", preferred_vreg: None }];
     let ctx = BodyContext {
