@@ -160,6 +160,7 @@ pub enum Tk {
     MdAliasScope,
     MdNoalias,
     MdRange,
+    MdNoaliasAddrspace,
     MdDiexpr,
     MdDilocation,
 }
@@ -628,6 +629,7 @@ impl<'s> Lexer<'s> {
                 b"!alias.scope" => Tk::MdAliasScope,
                 b"!noalias" => Tk::MdNoalias,
                 b"!range" => Tk::MdRange,
+                b"!noalias.addrspace" => Tk::MdNoaliasAddrspace,
                 b"!DIExpression" => Tk::MdDiexpr,
                 b"!DILocation" => Tk::MdDilocation,
                 _ => Tk::Error,

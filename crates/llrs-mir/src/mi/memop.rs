@@ -23,6 +23,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             scope: None,
             noalias: None,
             range: None,
+            noalias_addrspace: None,
         };
         while self.tok.kind.is_memory_operand_flag() {
             let old = (m.flags, m.target_flags);
@@ -129,7 +130,7 @@ impl<'s, 'c> Parser<'s, 'c> {
                     m.addrspace = self.get_unsigned()?;
                     self.lex();
                 }
-                Tk::MdTbaa | Tk::MdAliasScope | Tk::MdNoalias | Tk::MdRange => {
+                Tk::MdTbaa | Tk::MdAliasScope | Tk::MdNoalias | Tk::MdRange | Tk::MdNoaliasAddrspace => {
                     let k = self.tok.kind;
                     self.lex();
                     if !self.is(Tk::Exclaim) {
@@ -140,10 +141,13 @@ impl<'s, 'c> Parser<'s, 'c> {
                         Tk::MdTbaa => m.tbaa = Some(n),
                         Tk::MdAliasScope => m.scope = Some(n),
                         Tk::MdNoalias => m.noalias = Some(n),
+                        Tk::MdNoaliasAddrspace => m.noalias_addrspace = Some(n),
                         _ => m.range = Some(n),
                     }
                 }
-                _ => return self.error("expected 'align' or '!tbaa' or '!alias.scope' or '!noalias' or '!range'"),
+                _ => return self.error(
+                    "expected 'align' or '!tbaa' or '!alias.scope' or '!noalias' or '!range' or '!noalias.addrspace'",
+                ),
             }
         }
         self.expect_and_consume(Tk::RParen)?;
@@ -252,7 +256,8 @@ impl<'s, 'c> Parser<'s, 'c> {
                 let printed = match self.ctx.ir.constant(&v) {
                     Ok(p) => p,
                     Err((off, msg)) => {
-                        let at = self.tok.start as usize + 1 + off;
+                        // llc adds the column to the position of the backquote.
+                        let at = self.tok.start as usize + off;
                         self.error_at(at, msg)?;
                         return Err(());
                     }

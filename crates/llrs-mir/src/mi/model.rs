@@ -505,6 +505,8 @@ pub struct MemOperand {
     pub noalias: Option<u32>,
     /// `!range`.
     pub range: Option<u32>,
+    /// `!noalias.addrspace`.
+    pub noalias_addrspace: Option<u32>,
 }
 
 /// What a virtual register is (`VRegInfo::Kind`).

@@ -673,6 +673,10 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// `parseNamedRegister`: the register's name (`noreg` for register 0).
     pub(super) fn parse_named_register(&mut self) -> PResult<Symbol> {
         let name = self.sv();
+        if name.is_empty() {
+            // Register 0's name is empty: a lone `$` is `$noreg`.
+            return Ok(self.body.names.intern(b"noreg"));
+        }
         if &*name != b"noreg" && !self.ctx.target.has_register(&name) {
             let n = String::from_utf8_lossy(&name).into_owned();
             return self.error(format!("unknown register name '{n}'"));

@@ -1017,9 +1017,13 @@ impl<'a> P<'a> {
         if align != m.base_align {
             let _ = write!(self.out, ", basealign {}", m.base_align);
         }
-        for (kw, v) in
-            [(", !tbaa ", m.tbaa), (", !alias.scope ", m.scope), (", !noalias ", m.noalias), (", !range ", m.range)]
-        {
+        for (kw, v) in [
+            (", !tbaa ", m.tbaa),
+            (", !alias.scope ", m.scope),
+            (", !noalias ", m.noalias),
+            (", !noalias.addrspace ", m.noalias_addrspace),
+            (", !range ", m.range),
+        ] {
             if let Some(n) = v {
                 self.out.push_str(kw);
                 self.md_num(n);
