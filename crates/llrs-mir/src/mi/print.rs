@@ -538,14 +538,25 @@ impl<'a> P<'a> {
         let ops = &self.b.operands[inst.ops.range()];
         let op = ops[idx];
         if op.target_flags.len > 0 {
-            self.out.push_str("target-flags(");
-            for (k, &s) in self.b.syms[op.target_flags.range()].iter().enumerate() {
-                if k > 0 {
-                    self.out.push_str(", ");
+            let names: Vec<&[u8]> = self.b.syms[op.target_flags.range()].iter().map(|&s| self.name(s)).collect();
+            match self.cx.target.print_target_flags(&names) {
+                Some(list) if list.is_empty() => {}
+                Some(list) => {
+                    self.out.push_str("target-flags(");
+                    self.out.push_str(&list.join(", "));
+                    self.out.push_str(") ");
                 }
-                self.push_sym(s);
+                None => {
+                    self.out.push_str("target-flags(");
+                    for (k, n) in names.iter().enumerate() {
+                        if k > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.push_bytes(n);
+                    }
+                    self.out.push_str(") ");
+                }
             }
-            self.out.push_str(") ");
         }
         match op.kind {
             OpKind::Reg { reg, sub, flags, tied, ty_written } => {
@@ -736,7 +747,7 @@ impl<'a> P<'a> {
             }
             OpKind::CustomRegMask(sp) => {
                 self.out.push_str("CustomRegMask(");
-                for (k, &s) in self.b.syms[sp.range()].iter().enumerate() {
+                for (k, &s) in self.reg_list(sp).iter().enumerate() {
                     if k > 0 {
                         self.out.push(',');
                     }
@@ -747,7 +758,7 @@ impl<'a> P<'a> {
             }
             OpKind::LiveOut(sp) => {
                 self.out.push_str("liveout(");
-                for (k, &s) in self.b.syms[sp.range()].iter().enumerate() {
+                for (k, &s) in self.reg_list(sp).iter().enumerate() {
                     if k > 0 {
                         self.out.push_str(", ");
                     }
@@ -757,6 +768,20 @@ impl<'a> P<'a> {
                 self.out.push(')');
             }
         }
+    }
+
+    /// The registers of a mask as LLVM prints them: once each, by register number (as written
+    /// when the target does not number them).
+    fn reg_list(&self, sp: Span) -> Vec<Symbol> {
+        let mut regs: Vec<(u32, Symbol)> = Vec::new();
+        for (k, &s) in self.b.syms[sp.range()].iter().enumerate() {
+            let n = self.cx.target.register_number(self.name(s)).unwrap_or(k as u32);
+            if !regs.iter().any(|&(m, t)| m == n || t == s) {
+                regs.push((n, s));
+            }
+        }
+        regs.sort_by_key(|&(n, _)| n);
+        regs.into_iter().map(|(_, s)| s).collect()
     }
 
     fn stack_ref(&mut self, id: u32, parsed: Option<Symbol>) {
@@ -904,7 +929,9 @@ impl<'a> P<'a> {
                 self.out.push_str(n);
             }
         }
-        for s in m.target_flags.iter().flatten() {
+        let mut tflags: Vec<Symbol> = m.target_flags.iter().flatten().copied().collect();
+        tflags.sort_by_key(|&s| self.cx.target.mmo_flag_value(self.name(s)).unwrap_or(0));
+        for s in &tflags {
             self.out.push('"');
             self.push_sym(*s);
             self.out.push_str("\" ");

@@ -42,6 +42,20 @@ pub trait TargetInfo {
     fn is_target_index(&self, name: &[u8]) -> bool;
     /// Whether a target memory-operand flag name exists.
     fn is_mmo_flag(&self, name: &[u8]) -> bool;
+    /// The target flags of an operand as `printTargetFlags` prints them (the direct flag, then
+    /// the bitmask flags in the target's order), from the names written (the first may be
+    /// direct). `None`: print them as written.
+    fn print_target_flags(&self, _names: &[&[u8]]) -> Option<Vec<String>> {
+        None
+    }
+    /// A physical register's number (register lists of masks print in this order).
+    fn register_number(&self, _name: &[u8]) -> Option<u32> {
+        None
+    }
+    /// A target memory-operand flag's value (`MOTargetFlag1..3`: they print in this order).
+    fn mmo_flag_value(&self, _name: &[u8]) -> Option<u32> {
+        None
+    }
     /// The description of an instruction, when known.
     fn desc(&self, opcode: &[u8]) -> Option<InstrDesc<'_>>;
     /// The name of a register class by id (inline asm operand comments), lower case.

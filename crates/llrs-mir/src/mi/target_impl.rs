@@ -67,6 +67,43 @@ impl TargetInfo for TargetAdapter {
     fn is_mmo_flag(&self, name: &[u8]) -> bool {
         self.target.mmo_target_flags().value(name).is_some()
     }
+    fn print_target_flags(&self, names: &[&[u8]]) -> Option<Vec<String>> {
+        let t = self.target;
+        let (direct, bitmask) = (t.direct_target_flags(), t.bitmask_target_flags());
+        let mut tf = 0u32;
+        for (i, n) in names.iter().enumerate() {
+            let v = if i == 0 { direct.value(n).or_else(|| bitmask.value(n)) } else { bitmask.value(n) };
+            tf |= v?;
+        }
+        if tf == 0 {
+            return Some(Vec::new());
+        }
+        let (d, mut b) = t.decompose_target_flags(tf);
+        let mut out = Vec::new();
+        if d == 0 && b == 0 {
+            out.push("<unknown>".to_string());
+            return Some(out);
+        }
+        if d != 0 {
+            out.push(direct.name(d).unwrap_or("<unknown target flag>").to_string());
+        }
+        for (v, n) in bitmask.iter() {
+            if v != 0 && b & v == v {
+                out.push(n.to_string());
+                b &= !v;
+            }
+        }
+        if b != 0 {
+            out.push("<unknown bitmask target flag>".to_string());
+        }
+        Some(out)
+    }
+    fn register_number(&self, name: &[u8]) -> Option<u32> {
+        self.target.reg(name).map(|r| r.0)
+    }
+    fn mmo_flag_value(&self, name: &[u8]) -> Option<u32> {
+        self.target.mmo_target_flags().value(name)
+    }
     fn desc(&self, opcode: &[u8]) -> Option<InstrDesc<'_>> {
         let t = self.target;
         let op = t.opcode(opcode)?;

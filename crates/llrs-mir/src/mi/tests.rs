@@ -179,3 +179,19 @@ fn facts_of_a_body() {
         vec![(VRegName::Number(5), Some("gr32".into())), (VRegName::Named("n".into()), Some("gr64".into()))]
     );
 }
+
+#[test]
+fn aarch64_target_flags_and_register_masks_in_llc_order() {
+    // Checked with llc-22: flags print direct first, then bitmask flags in the target's order;
+    // mask registers by number.
+    let src = "bb.0:\n  $x0 = ADRP target-flags(aarch64-page, aarch64-nc, aarch64-got) @g\n  RET undef $lr, CustomRegMask($x3,$x1,$w0)\n";
+    let out = round_target("aarch64", src).unwrap();
+    assert_eq!(
+        out,
+        "bb.0:\n  $x0 = ADRP target-flags(aarch64-page, aarch64-got, aarch64-nc) @g\n  RET undef $lr, CustomRegMask($w0,$x1,$x3)\n"
+    );
+    assert_eq!(
+        round_target("aarch64", "bb.0:\n  $x0 = ADRP target-flags(aarch64-nc, aarch64-g1) @g\n"),
+        Err((44, "use of undefined target flag 'aarch64-g1'".into()))
+    );
+}
