@@ -48,6 +48,16 @@ impl<'s, 'c> Parser<'s, 'c> {
     /// `parseDILocation`: the current token is `!DILocation`; the node is kept as LLVM prints
     /// it inline (`!DILocation(line: 1, column: 2, scope: !3)`).
     pub(super) fn parse_dilocation(&mut self) -> PResult<MdRef> {
+        if self.md_depth >= 64 {
+            return self.error("DILocation nested too deeply");
+        }
+        self.md_depth += 1;
+        let r = self.parse_dilocation_fields();
+        self.md_depth -= 1;
+        r
+    }
+
+    fn parse_dilocation_fields(&mut self) -> PResult<MdRef> {
         self.lex();
         self.expect_and_consume(Tk::LParen)?;
         let (mut line, mut column, mut scope, mut inlined, mut implicit) = (None, 0u64, None, None, false);

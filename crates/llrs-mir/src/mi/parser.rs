@@ -19,6 +19,8 @@ pub struct Parser<'s, 'c> {
     pub(super) mbb_slots: FxHashMap<u32, MbbId>,
     vreg_ids: FxHashMap<u32, VRegId>,
     vreg_names: FxHashMap<Symbol, VRegId>,
+    /// Nesting of inline `!DILocation`s (`inlinedAt:`), bounded.
+    pub(super) md_depth: u32,
 }
 
 /// `Err(())`: the error is in `Parser::error`.
@@ -27,7 +29,7 @@ pub type PResult<T> = Result<T, ()>;
 impl<'s, 'c> Parser<'s, 'c> {
     /// A parser over `src`.
     pub fn new(src: &'s [u8], ctx: &'c BodyContext<'c>) -> Self {
-        let mut p = Parser {
+        Parser {
             src,
             lexer: Lexer::new(src, 0),
             tok: Token {
@@ -46,9 +48,8 @@ impl<'s, 'c> Parser<'s, 'c> {
             mbb_slots: FxHashMap::default(),
             vreg_ids: FxHashMap::default(),
             vreg_names: FxHashMap::default(),
-        };
-        p.body.ints.reserve(0);
-        p
+            md_depth: 0,
+        }
     }
 
     /// Takes the body out.

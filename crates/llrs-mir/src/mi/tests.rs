@@ -195,3 +195,14 @@ fn aarch64_target_flags_and_register_masks_in_llc_order() {
         Err((44, "use of undefined target flag 'aarch64-g1'".into()))
     );
 }
+
+#[test]
+fn deep_inline_locations_do_not_overflow() {
+    let mut src = String::from("bb.0:\n  RET 0, debug-location ");
+    for _ in 0..100_000 {
+        src.push_str("!DILocation(line: 1, scope: !1, inlinedAt: ");
+    }
+    src.push('\n');
+    let c = ctx();
+    assert!(parse_body(src.as_bytes(), &c).is_err());
+}
