@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod function;
+pub mod mi;
 pub mod parse;
 pub mod print;
 pub mod target;
