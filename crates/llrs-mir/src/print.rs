@@ -17,8 +17,13 @@ pub fn print(f: &MirFile) -> String {
     o.begin_document();
     o.block(&ir);
     o.end_document();
-    for (mf, facts) in f.functions.iter().zip(&f.facts) {
-        write_function(&mut out, mf, f.target, facts);
+    let adapter = f.target_info.map(crate::mi::TargetAdapter::new);
+    let target: &dyn crate::mi::TargetInfo = match &adapter {
+        Some(a) => a,
+        None => &crate::mi::NoTarget,
+    };
+    for ((mf, facts), body) in f.functions.iter().zip(&f.facts).zip(&f.bodies) {
+        write_function(&mut out, mf, f.target, facts, body.as_ref(), target);
     }
     out
 }
