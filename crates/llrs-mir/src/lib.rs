@@ -18,4 +18,4 @@ pub mod target;
 pub mod yaml;
 
 pub use parse::{parse, Error, MirFile};
-pub use print::print;
+pub use print::{print, print_to};

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::function::body::{parse_function_body, renumber_pools};
+use crate::function::body::{parse_function_body, print_function_body, renumber_pools};
 use crate::function::check::{check_after_body, check_before_body, check_frame, CheckError};
 use crate::function::read::read_function;
 use crate::function::{BodyFacts, MachineFunction, TargetKind};
@@ -21,8 +21,12 @@ pub struct MirFile {
     pub functions: Vec<MachineFunction>,
     /// Facts about each function's body, as llc recomputes them (same order as `functions`).
     pub facts: Vec<BodyFacts>,
-    /// Each function's parsed body (same order as `functions`; `None`: a function llc made).
-    pub bodies: Vec<Option<crate::mi::Body>>,
+    /// Each function's body as llc prints it (lines ending in `\n`, not indented; same order
+    /// as `functions`; `None`: a function llc made). Bodies are printed as soon as they are
+    /// parsed, so that a large file never holds more than one body's model.
+    pub bodies: Vec<Option<String>>,
+    /// The length of the source read (what the printed text is expected to be near).
+    pub source_len: usize,
     /// The target, from the module's triple.
     pub target: TargetKind,
     /// The target's description (registers, classes, ...), from the module's triple.
@@ -170,6 +174,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         functions: Vec::new(),
         facts: Vec::new(),
         bodies: Vec::new(),
+        source_len: src.len(),
         target: TargetKind::Unknown,
         target_info: crate::target::Target::for_triple(DEFAULT_TRIPLE),
     };
@@ -217,6 +222,8 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         x
     });
     let constants = crate::function::constant_ir::ConstantCache::default();
+    // Per function read, its constant pool's entries that take their type's alignment.
+    let mut pending_alignments: Vec<(usize, Vec<bool>)> = Vec::new();
     // The position of each function in the module's function list (llc's printing order).
     let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> =
         module.as_ref().map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect()).unwrap_or_default();
@@ -284,21 +291,36 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
                 return Err(check_err(e));
             }
         };
+        let mut body = body;
         let facts = BodyFacts::from_body(&body);
         check_frame(&mf, &facts, out.target, out.target_info, module.as_ref()).map_err(check_err)?;
         check_after_body(&mf, &facts, &body, out.target_info, module.as_ref()).map_err(check_err)?;
+        // The constant pool as llc builds it (after the checks of the entries as written); the
+        // body printed with its numbers.
+        let (pool, slots, defaults) = crate::function::constants::merge_pool(&mf.constants);
+        (mf.constants, mf.constant_slots) = (pool, slots);
+        if defaults.iter().any(|&d| d) {
+            pending_alignments.push((out.functions.len(), defaults));
+        }
+        renumber_pools(&mut body, &mf);
+        let printed = print_function_body(&body, &mf, mi_target);
+        drop(body);
+        // The body's text is not needed any more (its printed form is kept), nor the entries of
+        // `registers:` that only give a class (the facts have the classes).
+        mf.body.text = String::new();
+        mf.registers.retain(|r| !r.preferred_register.value.is_empty() || !r.flags.is_empty());
+        mf.registers.shrink_to_fit();
         order.push((rank, out.functions.len()));
         out.functions.push(mf);
         out.facts.push(facts);
-        out.bodies.push(Some(body));
+        out.bodies.push(Some(printed));
     }
     drop(module_ir);
     out.module = module;
-    // The constant pools as llc builds them (after the checks of the entries as written).
-    for (mf, body) in out.functions.iter_mut().zip(&mut out.bodies) {
-        (mf.constants, mf.constant_slots) = crate::function::constants::build_pool(&mf.constants, out.module.as_mut());
-        if let Some(body) = body {
-            renumber_pools(body, mf);
+    // The default alignments of the constant pools, from the module's data layout.
+    for (i, defaults) in pending_alignments {
+        if let Some(mf) = out.functions.get_mut(i) {
+            crate::function::constants::fill_default_alignments(&mut mf.constants, &defaults, out.module.as_mut());
         }
     }
     // llc makes a machine function for every function the module defines.
@@ -348,7 +370,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     if order.windows(2).any(|w| w[0].1 > w[1].1) {
         let mut fs: Vec<Option<MachineFunction>> = out.functions.drain(..).map(Some).collect();
         let mut facts: Vec<Option<BodyFacts>> = out.facts.drain(..).map(Some).collect();
-        let mut bodies: Vec<Option<Option<crate::mi::Body>>> = out.bodies.drain(..).map(Some).collect();
+        let mut bodies: Vec<Option<Option<String>>> = out.bodies.drain(..).map(Some).collect();
         for &(_, i) in &order {
             if let (Some(f), Some(x), Some(b)) = (fs[i].take(), facts[i].take(), bodies[i].take()) {
                 out.functions.push(f);

@@ -76,7 +76,7 @@ fn vreg_number(text: &str) -> Option<u32> {
 }
 
 /// Gives the constant-pool and jump-table operands of `body` llc's numbers (the pool's
-/// merged entries, the jump tables by position).
+/// merged entries of `mf.constant_slots`, the jump tables by position).
 pub fn renumber_pools(body: &mut mi::Body, mf: &MachineFunction) {
     if mf.constant_slots.is_empty() && mf.jump_table.entries.is_empty() {
         return;
@@ -101,19 +101,15 @@ pub fn renumber_pools(body: &mut mi::Body, mf: &MachineFunction) {
     }
 }
 
-/// The body as llc prints it (lines ending in `\n`, not indented), with the numbers of
-/// `numbering` for stack and fixed stack objects.
-pub fn print_function_body(
-    body: &mi::Body,
-    mf: &MachineFunction,
-    numbering: &Numbering,
-    target: &dyn TargetInfo,
-) -> String {
-    let stack = |id: u32| match numbering.stack.get(&id) {
+/// The body as llc prints it (lines ending in `\n`, not indented), with llc's numbers of the
+/// stack and fixed stack objects.
+pub fn print_function_body(body: &mi::Body, mf: &MachineFunction, target: &dyn TargetInfo) -> String {
+    let (stack_numbers, fixed_numbers) = Numbering::frame_objects(mf);
+    let stack = |id: u32| match stack_numbers.get(&id) {
         Some(&i) => (i, mf.stack.get(i as usize).map_or(Vec::new(), |o| o.name.value.as_bytes().to_vec())),
         None => (id, Vec::new()),
     };
-    let fixed = |id: u32| numbering.fixed_stack.get(&id).copied().unwrap_or(id);
+    let fixed = |id: u32| fixed_numbers.get(&id).copied().unwrap_or(id);
     let cx = PrintContext { target, stack_object: Some(&stack), fixed_stack_object: Some(&fixed), metadata: None };
     mi::print_body(body, &cx)
 }

@@ -144,7 +144,7 @@ pub fn check_after_body(
     module: Option<&llrs_ir::Module>,
 ) -> Result<(), CheckError> {
     // setupRegisterInfo: every virtual register needs a class, a bank or `_`.
-    if let Some((name, _)) = facts.vregs.iter().find(|r| r.1.is_empty()) {
+    if let Some((name, _)) = facts.vregs.iter().find(|r| facts.class_of(r).is_empty()) {
         let n = match name {
             crate::mi::VRegName::Number(n) => n.to_string(),
             crate::mi::VRegName::Named(s) => s.clone(),

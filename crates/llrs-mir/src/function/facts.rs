@@ -28,27 +28,39 @@ pub struct BodyFacts {
     /// Written block number → position in `blocks` (the first definition).
     pub block_index: rustc_hash::FxHashMap<u32, usize>,
     /// The virtual registers in llc's numbering order (index = llc's number): how each was
-    /// written and its class, bank or `_` (empty: unknown, which `setupRegisterInfo` refuses).
-    pub vregs: Vec<(VRegName, String)>,
+    /// written and its class, bank or `_` as an index in `classes` (`u32::MAX`: unknown, which
+    /// `setupRegisterInfo` refuses).
+    pub vregs: Vec<(VRegName, u32)>,
+    /// The classes, banks and `_` the virtual registers have, each once.
+    pub classes: Vec<String>,
 }
 
 impl BodyFacts {
     /// The facts of a parsed body.
     pub fn from_body(body: &mi::Body) -> BodyFacts {
         let f = mi::facts(body);
-        let vregs = f
-            .vregs
-            .into_iter()
-            .zip(body.vregs.iter())
-            .map(|((name, class), (_, v))| {
-                let class = match v.kind {
-                    VRegKind::Unknown => String::new(),
-                    VRegKind::Generic => "_".to_string(),
-                    VRegKind::Normal | VRegKind::RegBank => class.unwrap_or_default(),
-                };
-                (name, class)
-            })
-            .collect();
+        let mut classes: Vec<String> = Vec::new();
+        let mut class_index: rustc_hash::FxHashMap<&[u8], u32> = Default::default();
+        let mut vregs = Vec::with_capacity(body.vregs.len());
+        for (_, v) in body.vregs.iter() {
+            let name = match (v.name, v.input_id) {
+                (Some(s), _) => VRegName::Named(String::from_utf8_lossy(body.names.get(s)).into_owned()),
+                (None, n) => VRegName::Number(n.unwrap_or(0)),
+            };
+            let class: Option<&[u8]> = match v.kind {
+                VRegKind::Unknown => None,
+                VRegKind::Generic => Some(b"_"),
+                VRegKind::Normal | VRegKind::RegBank => Some(v.class.map_or(&b""[..], |c| body.names.get(c))),
+            };
+            let class = match class {
+                None => u32::MAX,
+                Some(c) => *class_index.entry(c).or_insert_with(|| {
+                    classes.push(String::from_utf8_lossy(c).into_owned());
+                    classes.len() as u32 - 1
+                }),
+            };
+            vregs.push((name, class));
+        }
         BodyFacts {
             has_phi: f.has_phi,
             has_fake_use: f.has_fake_use,
@@ -58,6 +70,7 @@ impl BodyFacts {
             block_index: index_blocks(&f.blocks),
             blocks: f.blocks,
             vregs,
+            classes,
         }
     }
 
@@ -75,6 +88,11 @@ impl BodyFacts {
             }
         }
         BodyFacts { block_index: index_blocks(&blocks), blocks, ..BodyFacts::default() }
+    }
+
+    /// The class, bank or `_` of a virtual register of `vregs` (empty: unknown).
+    pub fn class_of(&self, v: &(VRegName, u32)) -> &str {
+        self.classes.get(v.1 as usize).map_or("", String::as_str)
     }
 
     /// The number llc gives the block written `bb.N`, if it is defined.
@@ -135,7 +153,8 @@ mod tests {
         let f = facts_of("bb.0.entry:\n  JMP_1 %bb.3\n\nbb.3.x:\n  RET 0\n");
         assert_eq!((f.blocks.clone(), f.block_number(3)), (vec![0, 3], Some(1)));
         let f = facts_of("bb.0:\n  %3:_(s32) = COPY %1\n  %1:gr32 = COPY %3\n");
-        assert_eq!(f.vregs, vec![(VRegName::Number(3), "_".into()), (VRegName::Number(1), "gr32".into())]);
+        let vregs: Vec<(VRegName, &str)> = f.vregs.iter().map(|v| (v.0.clone(), f.class_of(v))).collect();
+        assert_eq!(vregs, vec![(VRegName::Number(3), "_"), (VRegName::Number(1), "gr32")]);
     }
 
     #[test]

@@ -29,14 +29,24 @@ pub struct Numbering {
 impl Numbering {
     /// The numbering of `mf` (its constants as `parse` left them).
     pub fn new(mf: &MachineFunction, facts: &BodyFacts) -> Self {
-        let n = mf.fixed_stack.len() as u32;
+        let (stack, fixed_stack) = Numbering::frame_objects(mf);
         Numbering {
             vregs: VRegNumbering::new(mf, facts),
-            stack: mf.stack.iter().enumerate().map(|(i, o)| (o.id.value, i as u32)).collect(),
-            fixed_stack: mf.fixed_stack.iter().enumerate().map(|(i, o)| (o.id.value, n - 1 - i as u32)).collect(),
+            stack,
+            fixed_stack,
             constants: mf.constant_slots.iter().copied().collect(),
             jump_tables: mf.jump_table.entries.iter().enumerate().map(|(i, e)| (e.id.value, i as u32)).collect(),
         }
+    }
+
+    /// The numbers of the stack objects (in order) and of the fixed stack objects (in reverse
+    /// order: llc creates them from the last).
+    pub fn frame_objects(mf: &MachineFunction) -> (FxHashMap<u32, u32>, FxHashMap<u32, u32>) {
+        let n = mf.fixed_stack.len() as u32;
+        (
+            mf.stack.iter().enumerate().map(|(i, o)| (o.id.value, i as u32)).collect(),
+            mf.fixed_stack.iter().enumerate().map(|(i, o)| (o.id.value, n - 1 - i as u32)).collect(),
+        )
     }
 
     /// A frame index (`%stack.N`, `%fixed-stack.N`) with llc's number, without a name.
@@ -89,8 +99,9 @@ impl VRegNumbering {
         for (i, r) in mf.registers.iter().enumerate() {
             declared.entry(r.id.value).or_insert(i);
         }
-        for (name, class) in &facts.vregs {
-            let n = match name {
+        for reg in &facts.vregs {
+            let class = facts.class_of(reg);
+            let n = match &reg.0 {
                 VRegName::Number(n) => Some(*n),
                 VRegName::Named(_) => None,
             };
@@ -101,7 +112,7 @@ impl VRegNumbering {
             if let Some(n) = n {
                 v.map.entry(n).or_insert(v.regs.len() as u32);
             }
-            v.regs.push((n, class.clone(), preferred, flags));
+            v.regs.push((n, class.to_string(), preferred, flags));
         }
         v
     }

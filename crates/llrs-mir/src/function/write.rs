@@ -10,14 +10,13 @@ use crate::yaml::input::StrVal;
 use crate::yaml::output::Output;
 use crate::yaml::tree::{Kind, Node, Style};
 
-/// Appends the document of `mf` (`---` ... `...`) to `out`.
+/// Appends the document of `mf` (`---` ... `...`) to `out`, with its body as printed.
 pub fn write_function(
     out: &mut String,
     mf: &MachineFunction,
     target: TargetKind,
     facts: &BodyFacts,
-    body: Option<&crate::mi::Body>,
-    mi_target: &dyn crate::mi::TargetInfo,
+    body: Option<&str>,
 ) {
     let mut o = Output::new(out);
     o.begin_document();
@@ -163,10 +162,7 @@ pub fn write_function(
         o.end_key();
     }
     o.key("body");
-    match body {
-        Some(b) => o.block(&super::body::print_function_body(b, mf, &numbering, mi_target)),
-        None => o.block(""),
-    }
+    o.block(body.unwrap_or(""));
     o.end_key();
     o.end_map();
     o.end_document();
