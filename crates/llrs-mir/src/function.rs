@@ -4,18 +4,21 @@
 //! `machineFunctionInfo` ([`target_info`]).
 
 //!
-//! # Joining the body parser (`mi`)
+//! # The body (`mi`)
 //!
-//! Until `src/mi` is merged, `body:` is kept as text ([`model::Body`]: the text and the
-//! line/column of its first character in the file, for placing MI errors as MIRParser's
-//! `diagFromBlockStringDiag` does) and printed as written. To plug the body in:
-//! 1. parse the body after [`check::check_function`]'s field checks and before the checks
-//!    that need it (llc's order: register info, constants, blocks, frame info, jump tables,
-//!    instructions, `setupRegisterInfo`, target info, properties, call sites);
-//! 2. fill [`BodyFacts`] from the parsed instructions instead of [`BodyFacts::scan`];
-//! 3. print the body with the numbers of [`numbering::Numbering`] (virtual registers, blocks,
-//!    stack and fixed stack objects, constants, jump tables), which the fields printed here
-//!    use too, and replace `o.block(&mf.body.text)` in [`write::write_function()`].
+//! [`crate::parse()`] checks each function in llc's order (`initializeMachineFunction`):
+//! [`check::check_before_body`] (register info, constants), then the body with
+//! [`body::parse_function_body`] (block definitions and instructions, with the objects the
+//! fields declare and the IR function; an error placed in the file as MIRParser's
+//! `diagFromBlockStringDiag` places it), [`check::check_frame`] (frame information and jump
+//! tables, which llc checks between the block definitions and the instructions: when the body
+//! is refused, an error in a block header wins, else a frame error, else the body's), then
+//! [`check::check_after_body`] (`setupRegisterInfo`, target info, properties, call sites).
+//! [`BodyFacts`] come from the parsed body. The body is printed as soon as it is parsed
+//! ([`body::print_function_body`], with the numbers of [`numbering::Numbering`]; jump-table
+//! operands renumbered, constant-pool operands kept as written as llc does) and the model is
+//! dropped, so a large file holds only printed bodies. Quoted IR constants of memory operands
+//! are read against a skeleton of the module, once per distinct text ([`constant_ir`]).
 
 pub mod amdgpu_info;
 pub mod body;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::function::body::{parse_function_body, print_function_body, renumber_pools};
+use crate::function::body::{parse_function_body, print_function_body, renumber_jump_tables};
 use crate::function::check::{check_after_body, check_before_body, check_frame, CheckError};
 use crate::function::read::read_function;
 use crate::function::{BodyFacts, MachineFunction, TargetKind};
@@ -302,7 +302,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         if defaults.iter().any(|&d| d) {
             pending_alignments.push((out.functions.len(), defaults));
         }
-        renumber_pools(&mut body, &mf);
+        renumber_jump_tables(&mut body, &mf);
         let printed = print_function_body(&body, &mf, mi_target);
         drop(body);
         // The body's text is not needed any more (its printed form is kept), nor the entries of
@@ -490,6 +490,81 @@ mod tests {
         ));
         assert!(out.contains("name:            g\nalignment:       16\n"));
         assert!(out.contains("noPhis:          false\nisSSA:           true\nnoVRegs:         false\n"));
+    }
+
+    #[test]
+    fn frame_indices_of_function_info_by_position() {
+        let ir = "--- |\n  target triple = \"amdgcn-amd-amdhsa\"\n  define void @f() {\n    ret void\n  }\n...\n";
+        let doc = "---\nname: f\nstack:\n  - { id: 4, size: 4 }\nmachineFunctionInfo:\n  scavengeFI: '%stack.4'\nbody: |\n  bb.0:\n    S_ENDPGM 0\n";
+        let e = parse(&format!("{ir}{doc}"), "a.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((12, 17)), "invalid frame index 4"));
+        let doc = doc.replace("%stack.4", "%stack.0");
+        let out = crate::print(&parse(&format!("{ir}{doc}"), "a.mir").unwrap());
+        assert!(out.contains("scavengeFI:      '%stack.0'"), "{out}");
+    }
+
+    /// A body printed from the model with llc's numbers (what llc-22 prints, checked by hand):
+    /// virtual registers, blocks, stack objects, fixed stack objects in reverse and jump
+    /// tables renumbered; constant-pool operands keep the id written.
+    const JOIN: &str = r#"--- |
+  target triple = "x86_64-unknown-linux-gnu"
+  define void @f() {
+    ret void
+  }
+...
+---
+name: f
+registers:
+  - { id: 5, class: gr64 }
+constants:
+  - { id: 3, value: 'double 1.0' }
+  - { id: 7, value: 'double 1.0' }
+jumpTable:
+  kind: block-address
+  entries:
+    - { id: 9, blocks: [ '%bb.4' ] }
+stack:
+  - { id: 2, size: 8 }
+fixedStack:
+  - { id: 0, offset: 0, size: 8 }
+  - { id: 1, offset: 8, size: 8 }
+body: |
+  bb.4:
+    %5 = MOV64rm $rip, 1, $noreg, %const.7, $noreg
+    %6:gr64 = LEA64r %stack.2, 1, $noreg, 0, $noreg
+    %7:gr64 = LEA64r %fixed-stack.0, 1, $noreg, 0, $noreg
+    %8:gr64 = LEA64r $rip, 1, $noreg, %jump-table.9, $noreg
+    RET 0
+...
+"#;
+
+    #[test]
+    fn bodies_printed_with_llcs_numbers() {
+        let out = crate::print(&parse(JOIN, "j.mir").unwrap());
+        let want = "body:             |
+  bb.0:
+    %0:gr64 = MOV64rm $rip, 1, $noreg, %const.7, $noreg
+    %1:gr64 = LEA64r %stack.0, 1, $noreg, 0, $noreg
+    %2:gr64 = LEA64r %fixed-stack.1, 1, $noreg, 0, $noreg
+    %3:gr64 = LEA64r $rip, 1, $noreg, %jump-table.0, $noreg
+    RET 0
+...
+";
+        assert!(out.ends_with(want), "{out}");
+        assert!(out.contains(
+            "registers:\n  - { id: 0, class: gr64, preferred-register: '', flags: [  ] }\n  - { id: 1, class: gr64,"
+        ));
+    }
+
+    #[test]
+    fn body_errors_at_their_file_position() {
+        let src = JOIN.replace("RET 0", "RET 0, bogus");
+        let e = parse(&src, "j.mir").unwrap_err();
+        let want = "a typed immediate operand should start with one of 'i', 's', or 'p'";
+        assert_eq!((e.pos, e.message.as_str(), e.source_line.as_str()), (Some((29, 12)), want, "    RET 0, bogus"));
+        let src = JOIN.replace("    RET 0\n", "    RET 0, implicit\n");
+        let e = parse(&src, "j.mir").unwrap_err();
+        assert_eq!((e.pos, e.message.as_str()), (Some((29, 20)), "expected a register after register flags"));
     }
 
     #[test]

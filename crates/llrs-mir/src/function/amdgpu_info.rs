@@ -9,7 +9,7 @@
 
 use super::model::InfoValue;
 use crate::yaml::input::*;
-use crate::yaml::tree::Node;
+use crate::yaml::tree::{Kind, Mark, Node, Style};
 
 enum F {
     U64(u64),
@@ -118,7 +118,11 @@ pub fn read(n: &Node) -> YResult<Vec<(&'static str, InfoValue)>> {
                 (!items.is_empty()).then(|| InfoValue::Seq(items.into_iter().map(|s| s.value).collect()))
             }
             (F::StrSeq, None) => None,
-            (F::FrameIndex, Some(v)) => Some(InfoValue::FrameIndex(frame_index(v)?)),
+            (F::FrameIndex, Some(v)) => {
+                let quoted = matches!(v.kind, Kind::Scalar(_, Style::SingleQuoted | Style::DoubleQuoted));
+                let at = Mark { line: v.start.line, col: v.start.col + quoted as u32 + 1 };
+                Some(InfoValue::FrameIndex(frame_index(v)?, at))
+            }
             (F::FrameIndex, None) => None,
         };
         if let Some(value) = value {

@@ -75,28 +75,20 @@ fn vreg_number(text: &str) -> Option<u32> {
     text.strip_prefix('%')?.parse().ok()
 }
 
-/// Gives the constant-pool and jump-table operands of `body` llc's numbers (the pool's
-/// merged entries of `mf.constant_slots`, the jump tables by position).
-pub fn renumber_pools(body: &mut mi::Body, mf: &MachineFunction) {
-    if mf.constant_slots.is_empty() && mf.jump_table.entries.is_empty() {
+/// Gives the jump-table operands of `body` llc's numbers (the tables by position). Constant-pool
+/// operands keep the number written: MIParser makes them with the id, not the pool's index
+/// (checked with llc-22: `%const.7` of a pool of one entry prints as `%const.7`).
+pub fn renumber_jump_tables(body: &mut mi::Body, mf: &MachineFunction) {
+    if mf.jump_table.entries.is_empty() {
         return;
     }
-    let constants: rustc_hash::FxHashMap<u32, u32> = mf.constant_slots.iter().copied().collect();
     let tables: rustc_hash::FxHashMap<u32, u32> =
         mf.jump_table.entries.iter().enumerate().map(|(i, e)| (e.id.value, i as u32)).rev().collect();
     for o in &mut body.operands {
-        match &mut o.kind {
-            OpKind::ConstPool(id, _) => {
-                if let Some(&n) = constants.get(id) {
-                    *id = n;
-                }
+        if let OpKind::JumpTable(id) = &mut o.kind {
+            if let Some(&n) = tables.get(id) {
+                *id = n;
             }
-            OpKind::JumpTable(id) => {
-                if let Some(&n) = tables.get(id) {
-                    *id = n;
-                }
-            }
-            _ => {}
         }
     }
 }

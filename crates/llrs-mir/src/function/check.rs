@@ -154,7 +154,15 @@ pub fn check_after_body(
             message: format!("Cannot determine class/bank of virtual register {n} in function '{}'", mf.name.value),
         });
     }
-    // The target's function info (`parseMachineFunctionInfo`).
+    // The target's function info (`parseMachineFunctionInfo`): frame indices by position
+    // (`yaml::FrameIndex::getFI`), then registers.
+    if let FunctionInfo::Fields(fields) = &mf.function_info {
+        for (_, v) in fields {
+            if let InfoValue::FrameIndex(s, m) = v {
+                check_frame_index(mf, s, *m)?;
+            }
+        }
+    }
     if let Some(t) = reg_target {
         for r in &mf.info_registers {
             super::regs::check_named_register(r, t)?;
@@ -272,6 +280,19 @@ fn check_call_sites(
         }
     }
     Err(nopos("call site info provided but not used".to_string()))
+}
+
+/// `yaml::FrameIndex::getFI`: the number written is an index among the objects made.
+fn check_frame_index(mf: &MachineFunction, s: &str, m: crate::yaml::tree::Mark) -> Result<(), CheckError> {
+    let (n, count, kind) = match s.strip_prefix("%fixed-stack.") {
+        Some(n) => (n, mf.fixed_stack.len(), "fixed frame"),
+        None => (s.strip_prefix("%stack.").unwrap_or(""), mf.stack.len(), "frame"),
+    };
+    match n.parse::<u32>() {
+        Ok(i) if (i as usize) < count => Ok(()),
+        Ok(i) => Err(at(m, format!("invalid {kind} index {i}"))),
+        Err(_) => Ok(()),
+    }
 }
 
 /// `parseStackObjectReference` of a frame info field: `%stack.N[.name]` of a defined object.

@@ -340,8 +340,9 @@ pub enum InfoValue {
     FlowMap(Vec<(&'static str, InfoValue)>),
     /// A block sequence of strings.
     Seq(Vec<String>),
-    /// A frame index (`%stack.N`, `%fixed-stack.N`), printed with llc's numbering.
-    FrameIndex(String),
+    /// A frame index (`%stack.N`, `%fixed-stack.N`), printed with llc's numbering, and where
+    /// llc reports it invalid (the value's first character after a quote, + 1).
+    FrameIndex(String, crate::yaml::tree::Mark),
 }
 
 /// One machine function: one YAML document after the IR module.

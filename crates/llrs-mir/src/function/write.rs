@@ -436,7 +436,7 @@ fn write_info_map(o: &mut Output<'_>, fields: &[(&str, InfoValue)], flow: bool, 
                 }
                 o.end_seq();
             }
-            InfoValue::FrameIndex(s) => o.string(&numbering.frame_index(s)),
+            InfoValue::FrameIndex(s, _) => o.string(&numbering.frame_index(s)),
         }
         o.end_key();
     }
