@@ -188,10 +188,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         match self.tok.kind {
             Tk::FixedStackObject => {
                 let id = self.get_unsigned()?;
-                if let Some(objs) = self.ctx.fixed_stack_objects {
-                    if !objs.contains(&id) {
-                        return self.error(format!("use of undefined fixed stack object '%fixed-stack.{id}'"));
-                    }
+                if !super::parser::Decls::has(&self.decls.fixed, id) {
+                    return self.error(format!("use of undefined fixed stack object '%fixed-stack.{id}'"));
                 }
                 self.lex();
                 m.ptr = PtrInfo::Pseudo(Psv::FixedStack(id));

@@ -2,7 +2,7 @@
 
 use super::lexer::Tk;
 use super::model::*;
-use super::parser::{PResult, Parser};
+use super::parser::{Decls, PResult, Parser};
 use llrs_ir::types::FloatKind;
 
 impl<'s, 'c> Parser<'s, 'c> {
@@ -370,20 +370,16 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             Tk::ConstantPoolItem => {
                 let id = self.get_unsigned()?;
-                if let Some(c) = self.ctx.constants {
-                    if !c.contains(&id) {
-                        return self.error(format!("use of undefined constant '%const.{id}'"));
-                    }
+                if !Decls::has(&self.decls.constants, id) {
+                    return self.error(format!("use of undefined constant '%const.{id}'"));
                 }
                 self.lex();
                 OpKind::ConstPool(id, self.parse_offset()?)
             }
             Tk::JumpTableIndex => {
                 let id = self.get_unsigned()?;
-                if let Some(c) = self.ctx.jump_tables {
-                    if !c.contains(&id) {
-                        return self.error(format!("use of undefined jump table '%jump-table.{id}'"));
-                    }
+                if !Decls::has(&self.decls.jump_tables, id) {
+                    return self.error(format!("use of undefined jump table '%jump-table.{id}'"));
                 }
                 self.lex();
                 OpKind::JumpTable(id)
@@ -490,8 +486,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         if !sv.is_empty() {
             name = Some(self.body.names.intern(&sv));
         }
-        if let Some(objs) = self.ctx.stack_objects {
-            let Some(o) = objs.iter().find(|o| o.id == id) else {
+        if let (Some(objs), Some(map)) = (self.ctx.stack_objects, &self.decls.stack) {
+            let Some(o) = map.get(&id).and_then(|&i| objs.get(i)) else {
                 return self.error(format!("use of undefined stack object '%stack.{id}'"));
             };
             let sv = self.sv();
@@ -507,10 +503,8 @@ impl<'s, 'c> Parser<'s, 'c> {
 
     fn parse_fixed_stack_object(&mut self) -> PResult<u32> {
         let id = self.get_unsigned()?;
-        if let Some(objs) = self.ctx.fixed_stack_objects {
-            if !objs.contains(&id) {
-                return self.error(format!("use of undefined fixed stack object '%fixed-stack.{id}'"));
-            }
+        if !Decls::has(&self.decls.fixed, id) {
+            return self.error(format!("use of undefined fixed stack object '%fixed-stack.{id}'"));
         }
         self.lex();
         Ok(id)
