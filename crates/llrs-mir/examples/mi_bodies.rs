@@ -141,7 +141,12 @@ fn run(
             Some(k) => n - 1 - k as u32,
             None => id,
         };
-        let pc = PrintContext { target, stack_object: None, fixed_stack_object: Some(&fixed), metadata: None };
+        // Stack objects print with their position in `stack:` and the YAML's name.
+        let stack = |id: u32| match f.stack.iter().position(|(x, _)| *x == id) {
+            Some(k) => (k as u32, f.stack[k].1.clone()),
+            None => (id, Vec::new()),
+        };
+        let pc = PrintContext { target, stack_object: Some(&stack), fixed_stack_object: Some(&fixed), metadata: None };
         let fir;
         let ir: &dyn IrInfo = match &mir {
             Some(m) => {
