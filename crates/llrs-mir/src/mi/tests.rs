@@ -206,3 +206,17 @@ fn deep_inline_locations_do_not_overflow() {
     let c = ctx();
     assert!(parse_body(src.as_bytes(), &c).is_err());
 }
+
+#[test]
+fn diexpressions_print_as_llvm() {
+    let src = "bb.0:\n  DBG_VALUE $r0, 0, !1, !DIExpression(DW_OP_plus_uconst,20, DW_OP_deref , DW_OP_LLVM_fragment, 0, 32), debug-location !2\n";
+    let out = round(src).unwrap();
+    assert_eq!(
+        out,
+        "bb.0:\n  DBG_VALUE $r0, 0, !1, !DIExpression(DW_OP_plus_uconst, 20, DW_OP_deref, DW_OP_LLVM_fragment, 0, 32), debug-location !2\n"
+    );
+    assert_eq!(
+        round("bb.0:\n  DBG_VALUE !DIExpression(DW_OP_foo)\n"),
+        Err((32, "invalid DWARF op 'DW_OP_foo'".into()))
+    );
+}
