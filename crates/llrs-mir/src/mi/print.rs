@@ -1031,18 +1031,20 @@ impl<'a> P<'a> {
             }
         }
         self.offset(m.offset);
+        let base = if m.base_align == 0 { 1u64 << 63 } else { m.base_align };
         let align = if m.offset == 0 {
-            m.base_align
+            base
         } else {
             let lowbit = 1u64 << (m.offset as u64).trailing_zeros().min(63);
-            m.base_align.min(lowbit)
+            base.min(lowbit)
         };
+        // No `align` for a zero size; `basealign` when it differs from `align`.
         let size = m.ty.map(|t| t.size_bits().div_ceil(8));
-        if size != Some(align) {
+        if size.is_none() || (size != Some(0) && size != Some(align)) {
             let _ = write!(self.out, ", align {align}");
         }
-        if align != m.base_align {
-            let _ = write!(self.out, ", basealign {}", m.base_align);
+        if align != base || m.base_align == 0 {
+            let _ = write!(self.out, ", basealign {base}");
         }
         for (kw, v) in [
             (", !tbaa ", m.tbaa),

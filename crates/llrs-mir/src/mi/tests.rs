@@ -220,3 +220,19 @@ fn diexpressions_print_as_llvm() {
         Err((32, "invalid DWARF op 'DW_OP_foo'".into()))
     );
 }
+
+#[test]
+fn zero_sized_memory_operands_as_llc() {
+    // Checked with llc-22: no `align` for a zero size, and LLVM's Align(0) prints as 2^63.
+    let body = |m: &str| format!("bb.0:\n  $eax = MOV32rm $rdi, 1, $noreg, 0, $noreg :: {m}\n");
+    let cases = [
+        ("(load (s0) from %ir.p)", "(load (s0) from %ir.p, basealign 9223372036854775808)"),
+        ("(load (s0) from %ir.p + 12)", "(load (s0) from %ir.p + 12, basealign 9223372036854775808)"),
+        ("(load (s0) from %ir.p, align 4)", "(load (s0) from %ir.p)"),
+        ("(load (s0) from %ir.p + 12, basealign 16)", "(load (s0) from %ir.p + 12, basealign 16)"),
+        ("(load 0 from %ir.p)", "(load (s0) from %ir.p, basealign 9223372036854775808)"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(round(&body(input)), Ok(body(want)));
+    }
+}
