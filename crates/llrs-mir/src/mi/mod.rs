@@ -41,6 +41,8 @@ mod model;
 mod operands;
 mod parser;
 mod print;
+mod print_memop;
+mod print_operand;
 mod target;
 mod target_impl;
 
