@@ -39,6 +39,8 @@ mod lexer;
 mod memop;
 mod model;
 mod operands;
+mod operands_cfi;
+mod operands_reg;
 mod parser;
 mod print;
 mod print_memop;
