@@ -49,7 +49,7 @@ mod target;
 mod target_impl;
 
 pub use context::{BodyContext, IrInfo, MiError, NoIr, StackObjectDecl, VRegDecl};
-pub use facts::{facts, BodyFacts, VRegName};
+pub use facts::{check_vregs, facts, BodyFacts, VRegName};
 pub use ir::{FunctionIr, ModuleIr};
 pub use lexer::{Lexer, Tk, Token};
 pub use model::*;

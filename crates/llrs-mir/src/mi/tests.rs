@@ -236,3 +236,25 @@ fn zero_sized_memory_operands_as_llc() {
         assert_eq!(round(&body(input)), Ok(body(want)));
     }
 }
+
+#[test]
+fn unresolved_virtual_registers_as_llc() {
+    // llc-22: "error: u.mir: Cannot determine class/bank of virtual register 3 in function 'f'"
+    let c = ctx();
+    let b = parse_body(b"bb.0:\n  %1:gr32 = COPY %3\n  %named = COPY %1\n  RET 0\n", &c).unwrap();
+    assert_eq!(
+        check_vregs(&b, &NoTarget, b"f"),
+        vec![
+            "Cannot determine class/bank of virtual register 3 in function 'f'".to_string(),
+            "Cannot determine class/bank of virtual register named in function 'f'".to_string(),
+        ]
+    );
+    // llc-22 orders numbers as text, then names.
+    let b = parse_body(
+        b"bb.0:\n  $eax = COPY %5\n  $eax = COPY %40\n  $eax = COPY %3\n  $eax = COPY %zed\n  $eax = COPY %b\n",
+        &c,
+    )
+    .unwrap();
+    let got: Vec<String> = check_vregs(&b, &NoTarget, b"f").iter().map(|m| m[48..m.len() - 16].to_string()).collect();
+    assert_eq!(got, ["3", "40", "5", "b", "zed"]);
+}
