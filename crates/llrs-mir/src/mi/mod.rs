@@ -23,7 +23,8 @@
 //!    n-1-k), metadata (`!N` as the IR printer numbers it).
 //! 5. [`facts`]`(&Body) -> BodyFacts`: `noPhis`, `isSSA`, `noVRegs`, `hasFakeUses`, the
 //!    call-frame size, block and virtual-register numbering; [`Body::vregs`] holds each virtual
-//!    register's class or bank and type for `registers:`.
+//!    register's class or bank and type for `registers:`. [`check_vregs`] gives llc's
+//!    `setupRegisterInfo` errors (registers whose class or bank nothing determined).
 //!
 //! Without target data ([`NoTarget`]) every name is accepted and the printer falls back to what
 //! the input said for what only instruction descriptions tell (ties, types of generic
