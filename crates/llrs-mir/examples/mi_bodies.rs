@@ -177,11 +177,8 @@ fn run(
         printed.push(match (r, out) {
             (Ok(_), Some(o)) => Ok(o),
             (Err(e), _) => {
-                let (l, c) = e.line_col(&f.body);
-                // Past the body (EOF), the position is on the next line of the file, at column 1.
-                let body_lines = f.body.iter().filter(|&&c| c == b'\n').count();
-                let indent = if l < body_lines { 2 } else { 0 };
-                Err((f.body_line + l + 1, c + indent + 1, e.message))
+                let (l, c) = e.file_position(&f.body, f.body_line + 1, 2);
+                Err((l, c, e.message))
             }
             (Ok(_), None) => Ok(String::new()),
         });

@@ -258,3 +258,15 @@ fn unresolved_virtual_registers_as_llc() {
     let got: Vec<String> = check_vregs(&b, &NoTarget, b"f").iter().map(|m| m[48..m.len() - 16].to_string()).collect();
     assert_eq!(got, ["3", "40", "5", "b", "zed"]);
 }
+
+#[test]
+fn error_positions_in_the_file() {
+    let src = b"bb.0:\n  RET 0 #\n";
+    let c = ctx();
+    let e = parse_body(src, &c).unwrap_err();
+    assert_eq!(e.file_position(src, 10, 2), (11, 11));
+    let src = b"bb.0:\n  BUNDLE {\n  RET 0\n";
+    let e = parse_body(src, &c).unwrap_err();
+    assert_eq!(e.message, "expected '}'");
+    assert_eq!(e.file_position(src, 10, 2), (13, 1));
+}
