@@ -13,10 +13,8 @@
 //!    preferred register is `%N`), then the function `liveins:` virtual registers (as entries
 //!    with an empty class). The stack objects, fixed stack objects, constants and jump tables
 //!    declared are checked by id (`None`: not checked). Errors carry a byte offset in `src`;
-//!    [`MiError::line_col`] gives the line and column within `src`: in the file, the line is
-//!    the body's first line + that line, the column that column + where the line's text starts
-//!    in the file line (`diagFromBlockStringDiag`: its indentation; past the last line, the
-//!    next line of the file, column 1).
+//!    [`MiError::file_position`] gives llc's line:col in the file (`diagFromBlockStringDiag`:
+//!    the column plus the block's indentation; past the last line, the next line, column 1).
 //! 4. [`print_body`]`(&Body, &PrintContext) -> String`: the body as llc prints it, lines ending
 //!    in `\n`, not indented. [`PrintContext`] maps what the function-level printer renumbers:
 //!    stack objects (llc's ids and alloca names), fixed stack objects (entry k of n prints as
