@@ -141,7 +141,12 @@ fn run(
             Some(k) => n - 1 - k as u32,
             None => id,
         };
-        let pc = PrintContext { target, stack_object: None, fixed_stack_object: Some(&fixed), metadata: None };
+        // Stack objects print with their position in `stack:` and the YAML's name.
+        let stack = |id: u32| match f.stack.iter().position(|(x, _)| *x == id) {
+            Some(k) => (k as u32, f.stack[k].1.clone()),
+            None => (id, Vec::new()),
+        };
+        let pc = PrintContext { target, stack_object: Some(&stack), fixed_stack_object: Some(&fixed), metadata: None };
         let fir;
         let ir: &dyn IrInfo = match &mir {
             Some(m) => {
@@ -172,11 +177,8 @@ fn run(
         printed.push(match (r, out) {
             (Ok(_), Some(o)) => Ok(o),
             (Err(e), _) => {
-                let (l, c) = e.line_col(&f.body);
-                // Past the body (EOF), the position is on the next line of the file, at column 1.
-                let body_lines = f.body.iter().filter(|&&c| c == b'\n').count();
-                let indent = if l < body_lines { 2 } else { 0 };
-                Err((f.body_line + l + 1, c + indent + 1, e.message))
+                let (l, c) = e.file_position(&f.body, f.body_line + 1, 2);
+                Err((l, c, e.message))
             }
             (Ok(_), None) => Ok(String::new()),
         });

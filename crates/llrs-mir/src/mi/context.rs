@@ -22,6 +22,22 @@ impl MiError {
     }
 }
 
+impl MiError {
+    /// The error's 1-based line and column in the file, as llc reports them
+    /// (`diagFromBlockStringDiag`): `first_line` is the file line (1-based) of the body's first
+    /// line, `indent` the block scalar's indentation. Past the body's last line, the position is
+    /// the next file line, column 1.
+    pub fn file_position(&self, src: &[u8], first_line: usize, indent: usize) -> (usize, usize) {
+        let (l, c) = self.line_col(src);
+        let lines = src.iter().filter(|&&b| b == b'\n').count() + usize::from(!src.ends_with(b"\n") && !src.is_empty());
+        if l < lines {
+            (first_line + l, c + indent + 1)
+        } else {
+            (first_line + l, 1)
+        }
+    }
+}
+
 impl std::fmt::Display for MiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)

@@ -33,11 +33,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             }
             Ok(m) => {
                 let printed = llrs_asm::print_module(&m);
-                let node = printed
-                    .split(|&c| c == b'\n')
-                    .find_map(|l| l.strip_prefix(b"!0 = "))
-                    .map(<[u8]>::to_vec)
-                    .unwrap_or_else(|| b"!DIExpression()".to_vec());
+                let node = printed_expression(&printed).unwrap_or_else(|| b"!DIExpression()".to_vec());
                 let sym = self.body.names.intern(&node);
                 self.relex_at(start + end);
                 Ok(MdRef::Inline(sym))
@@ -151,4 +147,18 @@ impl<'s, 'c> Parser<'s, 'c> {
             MdRef::Inline(s) => out.push_str(&String::from_utf8_lossy(self.body.names.get(s))),
         }
     }
+}
+
+/// The expression in the printed module: inline in the named list (LLVM numbers no
+/// `DIExpression`), or the node the list names.
+fn printed_expression(printed: &[u8]) -> Option<Vec<u8>> {
+    let mut lines = printed.split(|&c| c == b'\n');
+    let inner = lines.find_map(|l| l.strip_prefix(b"!llvm.mir = !{"))?;
+    let inner = inner.strip_suffix(b"}")?;
+    if inner.starts_with(b"!DIExpression") {
+        return Some(inner.to_vec());
+    }
+    let mut head = inner.to_vec();
+    head.extend_from_slice(b" = ");
+    printed.split(|&c| c == b'\n').find_map(|l| l.strip_prefix(&head[..])).map(<[u8]>::to_vec)
 }

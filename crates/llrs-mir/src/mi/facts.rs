@@ -94,3 +94,37 @@ pub fn facts(body: &Body) -> BodyFacts {
     }
     f
 }
+
+/// `setupRegisterInfo`'s checks of the virtual registers once the body is read: llc's
+/// messages (file-level errors, without a position), in llc 22's order (checked with llc-22):
+/// numbered registers by their number as text (`3`, `40`, `5`), then named ones by name.
+pub fn check_vregs(body: &Body, target: &dyn super::TargetInfo, function: &[u8]) -> Vec<String> {
+    let f = String::from_utf8_lossy(function);
+    let message = |v: &VReg, name: &str| -> Option<String> {
+        match v.kind {
+            VRegKind::Unknown => {
+                Some(format!("Cannot determine class/bank of virtual register {name} in function '{f}'"))
+            }
+            VRegKind::Normal => {
+                let c = body.names.get(v.class?);
+                (!target.is_allocatable_class(c)).then(|| {
+                    let spelled = String::from_utf8_lossy(target.reg_class_spelling(c)).into_owned();
+                    format!(
+                        "Cannot use non-allocatable class '{spelled}' for virtual register {name} in function '{f}'"
+                    )
+                })
+            }
+            _ => None,
+        }
+    };
+    let mut numbered: Vec<(String, &VReg)> =
+        body.vregs.values().filter_map(|v| Some((v.input_id?.to_string(), v))).collect();
+    numbered.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut named: Vec<(String, &VReg)> = body
+        .vregs
+        .values()
+        .filter_map(|v| Some((String::from_utf8_lossy(body.names.get(v.name?)).into_owned(), v)))
+        .collect();
+    named.sort_by(|a, b| a.0.cmp(&b.0));
+    numbered.iter().chain(&named).filter_map(|(n, v)| message(v, n)).collect()
+}

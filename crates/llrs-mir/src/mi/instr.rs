@@ -246,34 +246,53 @@ impl<'s, 'c> Parser<'s, 'c> {
     ) -> PResult<()> {
         let name = self.body.names.get(opcode);
         let is_inline_asm = name == b"INLINEASM" || name == b"INLINEASM_BR";
-        let mut ops: Vec<Operand> = Vec::with_capacity(parsed.len());
-        let mut order: Vec<usize> = Vec::with_capacity(parsed.len());
+        // `addOperand` puts an explicit operand before the implicit registers that end the
+        // list (not for inline asm): the result is the explicit operands in order, then the
+        // implicit ones. Ties and early-clobbers from the description apply to the position an
+        // operand had when it was added.
+        let mut explicit: Vec<usize> = Vec::with_capacity(parsed.len());
+        let mut implicit: Vec<usize> = Vec::new();
+        let mut early_clobber: Vec<usize> = Vec::new();
+        let mut desc_ties: Vec<(usize, usize)> = Vec::new();
         for (i, p) in parsed.iter().enumerate() {
             let is_imp = matches!(p.op.kind, OpKind::Reg { flags, .. } if flags & rflags::IMPLICIT != 0);
-            let mut at = ops.len();
-            if !is_imp && !is_inline_asm {
-                while at > 0 && matches!(ops[at - 1].kind, OpKind::Reg { flags, .. } if flags & rflags::IMPLICIT != 0) {
-                    at -= 1;
-                }
+            let at = if is_imp && !is_inline_asm {
+                implicit.push(i);
+                explicit.len() + implicit.len() - 1
+            } else {
+                explicit.push(i);
+                explicit.len() - 1
+            };
+            let (Some(d), OpKind::Reg { flags, .. }) = (desc, p.op.kind) else { continue };
+            if (at as u32) >= d.num_operands {
+                continue;
             }
-            ops.insert(at, p.op);
-            order.insert(at, i);
-            if let (Some(d), OpKind::Reg { flags, .. }) = (desc, p.op.kind) {
-                if (at as u32) < d.num_operands {
-                    if flags & rflags::DEF == 0 {
-                        if let Some(&t) = d.tied_to.get(at) {
-                            if t >= 0 && (t as usize) < ops.len() {
-                                tie(&mut ops, t as usize, at);
-                            }
-                        }
-                    }
-                    if d.early_clobber.get(at).copied().unwrap_or(false) {
-                        if let OpKind::Reg { flags, .. } = &mut ops[at].kind {
-                            *flags |= rflags::EARLY_CLOBBER;
-                        }
+            if flags & rflags::DEF == 0 {
+                if let Some(&t) = d.tied_to.get(at) {
+                    let t = t as usize;
+                    let def = if t < explicit.len() { explicit.get(t) } else { implicit.get(t - explicit.len()) };
+                    if let (true, Some(&def)) = (d.tied_to[at] >= 0, def) {
+                        desc_ties.push((def, i));
                     }
                 }
             }
+            if d.early_clobber.get(at).copied().unwrap_or(false) {
+                early_clobber.push(i);
+            }
+        }
+        let mut pos_of = vec![0usize; parsed.len()];
+        let mut ops: Vec<Operand> = Vec::with_capacity(parsed.len());
+        for &i in explicit.iter().chain(&implicit) {
+            pos_of[i] = ops.len();
+            ops.push(parsed[i].op);
+        }
+        for i in early_clobber {
+            if let OpKind::Reg { flags, .. } = &mut ops[pos_of[i]].kind {
+                *flags |= rflags::EARLY_CLOBBER;
+            }
+        }
+        for (d, u) in desc_ties {
+            tie(&mut ops, pos_of[d], pos_of[u]);
         }
         // assignRegisterTies, with the parsed indices.
         let e = parsed.len();
@@ -305,10 +324,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             pairs.push((def, i));
         }
         for (d, u) in pairs {
-            let pos = |x: usize| order.iter().position(|&o| o == x);
-            if let (Some(d), Some(u)) = (pos(d), pos(u)) {
-                tie(&mut ops, d, u);
-            }
+            tie(&mut ops, pos_of[d], pos_of[u]);
         }
         let start = self.body.operands.len() as u32;
         self.body.operands.extend_from_slice(&ops);

@@ -21,6 +21,51 @@ pub struct ModuleIr<'m> {
     layout: Option<DataLayout>,
     metadata: Option<FxHashSet<u32>>,
     ir_text: Option<Vec<u8>>,
+    /// The data layout, triple and named types of the IR text.
+    prelude: Vec<u8>,
+    /// Quoted constants already read.
+    constants: std::sync::Mutex<FxHashMap<Vec<u8>, ConstResult>>,
+}
+
+/// A quoted constant as printed, or LLParser's error.
+type ConstResult = Result<Vec<u8>, (usize, String)>;
+
+/// The global whose initializer is a quoted constant.
+const CONST_HEAD: &[u8] = b"@__llrs_mir_constant = global ";
+
+/// The module text in which `text` is read: `prelude`, then a declaration of each global it
+/// names; `None` when it needs the whole module (numbered globals, functions as functions).
+fn small_module(text: &[u8], prelude: &[u8], exists: impl Fn(&[u8]) -> bool) -> Option<Vec<u8>> {
+    const NEEDS_MODULE: [&[u8]; 3] = [b"dso_local_equivalent", b"no_cfi", b"blockaddress"];
+    if NEEDS_MODULE.iter().any(|k| text.windows(k.len()).any(|w| w == *k)) {
+        return None;
+    }
+    let mut out = prelude.to_vec();
+    let mut i = 0;
+    while let Some(p) = text[i..].iter().position(|&c| c == b'@') {
+        let start = i + p;
+        let mut e = start + 1;
+        let name: Vec<u8> = if text.get(e) == Some(&b'"') {
+            let close = text[e + 1..].iter().position(|&c| c == b'"')?;
+            e = e + 2 + close;
+            super::lexer::unescape_quoted(&text[start + 1..e])
+        } else {
+            while e < text.len() && (super::lexer::is_identifier_char(text[e])) {
+                e += 1;
+            }
+            let n = &text[start + 1..e];
+            if n.first().is_some_and(u8::is_ascii_digit) {
+                return None;
+            }
+            n.to_vec()
+        };
+        if exists(&name) {
+            out.extend_from_slice(&text[start..e]);
+            out.extend_from_slice(b" = external global i8\n");
+        }
+        i = e;
+    }
+    Some(out)
 }
 
 /// The [`IrInfo`] of one machine function: its IR function's local names and slots.
@@ -111,7 +156,16 @@ impl<'m> ModuleIr<'m> {
         }
         let layout =
             m.data_layout.as_deref().and_then(|d| std::str::from_utf8(d).ok()).and_then(|d| DataLayout::parse(d).ok());
-        ModuleIr { module: m, globals, unnamed_globals: unnamed, layout, metadata: None, ir_text: None }
+        ModuleIr {
+            module: m,
+            globals,
+            unnamed_globals: unnamed,
+            layout,
+            metadata: None,
+            ir_text: None,
+            prelude: Vec::new(),
+            constants: Default::default(),
+        }
     }
 
     /// The facts of the IR function named `function` (none when it does not exist).
@@ -130,6 +184,14 @@ impl<'m> ModuleIr<'m> {
     pub fn set_ir_text(&mut self, ir_text: &[u8]) {
         self.set_metadata_from_text(ir_text);
         self.ir_text = Some(ir_text.to_vec());
+        self.prelude.clear();
+        for line in ir_text.split(|&c| c == b'\n') {
+            let is_type = line.starts_with(b"%") && line.windows(7).any(|w| w == b" = type");
+            if is_type || line.starts_with(b"target ") {
+                self.prelude.extend_from_slice(line);
+                self.prelude.push(b'\n');
+            }
+        }
     }
 
     /// Records the metadata numbers the IR text defines (`!N = ...` at the start of a line).
@@ -195,20 +257,27 @@ impl IrInfo for FunctionIr<'_, '_> {
     }
     fn constant(&self, text: &[u8]) -> Result<Vec<u8>, (usize, String)> {
         let Some(ir) = &self.module.ir_text else { return Ok(text.to_vec()) };
-        // The constant as the initializer of one more global of the module, parsed and printed
-        // by llrs-asm (LLVM's `parseConstantValue` reads a type and a constant the same way).
-        const HEAD: &[u8] = b"@__llrs_mir_constant = global ";
-        let mut src = ir.clone();
+        if let Some(r) = self.module.constants.lock().ok().and_then(|c| c.get(text).cloned()) {
+            return r;
+        }
+        // The constant as the initializer of one more global, parsed and printed by llrs-asm
+        // (LLVM's `parseConstantValue` reads a type and a constant the same way): in a small
+        // module of the IR's types and declarations of the globals it names, or, when it names
+        // numbered globals or needs functions, in the whole module.
+        let mut src = match small_module(text, &self.module.prelude, |n| self.module.globals.contains_key(n)) {
+            Some(s) => s,
+            None => ir.clone(),
+        };
         if !src.ends_with(b"\n") {
             src.push(b'\n');
         }
         let line = src.iter().filter(|&&c| c == b'\n').count() as u32 + 1;
-        src.extend_from_slice(HEAD);
+        src.extend_from_slice(CONST_HEAD);
         src.extend_from_slice(text);
         src.push(b'\n');
-        match llrs_asm::parse_module(&src, "mir") {
+        let r = match llrs_asm::parse_module(&src, "mir") {
             Err(d) if d.line == line => {
-                let col = (d.col as usize).saturating_sub(1 + HEAD.len());
+                let col = (d.col as usize).saturating_sub(1 + CONST_HEAD.len());
                 Err((col.min(text.len()), d.message))
             }
             Err(d) => Err((0, d.message)),
@@ -216,11 +285,15 @@ impl IrInfo for FunctionIr<'_, '_> {
                 let printed = llrs_asm::print_module(&m);
                 let found = printed
                     .split(|&c| c == b'\n')
-                    .find_map(|l| l.strip_prefix(HEAD))
+                    .find_map(|l| l.strip_prefix(CONST_HEAD))
                     .map(|rest| strip_align(rest).to_vec());
                 Ok(found.unwrap_or_else(|| text.to_vec()))
             }
+        };
+        if let Ok(mut c) = self.module.constants.lock() {
+            c.insert(text.to_vec(), r.clone());
         }
+        r
     }
     fn pointer_bits(&self, addrspace: u32) -> u32 {
         match &self.module.layout {

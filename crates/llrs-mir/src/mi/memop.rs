@@ -108,8 +108,11 @@ impl<'s, 'c> Parser<'s, 'c> {
             self.lex();
             self.parse_pointer_info(&mut m)?;
         }
+        // `PowerOf2Ceil` of the size in bytes; 0 for a zero size (LLVM's `Align(0)`, see
+        // `MemOperand::base_align`).
         m.base_align = match m.ty {
-            Some(t) => t.size_bits().div_ceil(8).max(1).next_power_of_two(),
+            Some(t) if t.size_bits().div_ceil(8) == 0 => 0,
+            Some(t) => t.size_bits().div_ceil(8).next_power_of_two(),
             None => 1,
         };
         while self.consume_if(Tk::Comma) {
@@ -188,10 +191,8 @@ impl<'s, 'c> Parser<'s, 'c> {
         match self.tok.kind {
             Tk::FixedStackObject => {
                 let id = self.get_unsigned()?;
-                if let Some(objs) = self.ctx.fixed_stack_objects {
-                    if !objs.contains(&id) {
-                        return self.error(format!("use of undefined fixed stack object '%fixed-stack.{id}'"));
-                    }
+                if !super::parser::Decls::has(&self.decls.fixed, id) {
+                    return self.error(format!("use of undefined fixed stack object '%fixed-stack.{id}'"));
                 }
                 self.lex();
                 m.ptr = PtrInfo::Pseudo(Psv::FixedStack(id));

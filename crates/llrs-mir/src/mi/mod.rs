@@ -13,17 +13,16 @@
 //!    preferred register is `%N`), then the function `liveins:` virtual registers (as entries
 //!    with an empty class). The stack objects, fixed stack objects, constants and jump tables
 //!    declared are checked by id (`None`: not checked). Errors carry a byte offset in `src`;
-//!    [`MiError::line_col`] gives the line and column within `src`: in the file, the line is
-//!    the body's first line + that line, the column that column + where the line's text starts
-//!    in the file line (`diagFromBlockStringDiag`: its indentation; past the last line, the
-//!    next line of the file, column 1).
+//!    [`MiError::file_position`] gives llc's line:col in the file (`diagFromBlockStringDiag`:
+//!    the column plus the block's indentation; past the last line, the next line, column 1).
 //! 4. [`print_body`]`(&Body, &PrintContext) -> String`: the body as llc prints it, lines ending
 //!    in `\n`, not indented. [`PrintContext`] maps what the function-level printer renumbers:
 //!    stack objects (llc's ids and alloca names), fixed stack objects (entry k of n prints as
 //!    n-1-k), metadata (`!N` as the IR printer numbers it).
 //! 5. [`facts`]`(&Body) -> BodyFacts`: `noPhis`, `isSSA`, `noVRegs`, `hasFakeUses`, the
 //!    call-frame size, block and virtual-register numbering; [`Body::vregs`] holds each virtual
-//!    register's class or bank and type for `registers:`.
+//!    register's class or bank and type for `registers:`. [`check_vregs`] gives llc's
+//!    `setupRegisterInfo` errors (registers whose class or bank nothing determined).
 //!
 //! Without target data ([`NoTarget`]) every name is accepted and the printer falls back to what
 //! the input said for what only instruction descriptions tell (ties, types of generic
@@ -39,13 +38,17 @@ mod lexer;
 mod memop;
 mod model;
 mod operands;
+mod operands_cfi;
+mod operands_reg;
 mod parser;
 mod print;
+mod print_memop;
+mod print_operand;
 mod target;
 mod target_impl;
 
 pub use context::{BodyContext, IrInfo, MiError, NoIr, StackObjectDecl, VRegDecl};
-pub use facts::{facts, BodyFacts, VRegName};
+pub use facts::{check_vregs, facts, BodyFacts, VRegName};
 pub use ir::{FunctionIr, ModuleIr};
 pub use lexer::{Lexer, Tk, Token};
 pub use model::*;

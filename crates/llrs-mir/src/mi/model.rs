@@ -493,7 +493,8 @@ pub struct MemOperand {
     pub ptr: PtrInfo,
     /// Offset from the pointer.
     pub offset: i64,
-    /// Base alignment.
+    /// Base alignment; 0 is what LLVM makes of `Align(0)` for a zero-sized type without an
+    /// `align` (a shift of 255: it prints as 2^63 and equals no computed alignment).
     pub base_align: u64,
     /// Address space.
     pub addrspace: u32,

@@ -21,6 +21,38 @@ pub struct Parser<'s, 'c> {
     vreg_names: FxHashMap<Symbol, VRegId>,
     /// Nesting of inline `!DILocation`s (`inlinedAt:`), bounded.
     pub(super) md_depth: u32,
+    /// The declared objects of the context, for lookups by id.
+    pub(super) decls: Decls,
+}
+
+/// The ids the context declares, hashed (`None`: not checked).
+#[derive(Default)]
+pub struct Decls {
+    /// Stack objects: id → index in `BodyContext::stack_objects`.
+    pub stack: Option<FxHashMap<u32, usize>>,
+    /// Fixed stack objects.
+    pub fixed: Option<rustc_hash::FxHashSet<u32>>,
+    /// Constant-pool entries.
+    pub constants: Option<rustc_hash::FxHashSet<u32>>,
+    /// Jump tables.
+    pub jump_tables: Option<rustc_hash::FxHashSet<u32>>,
+}
+
+impl Decls {
+    fn new(ctx: &BodyContext<'_>) -> Decls {
+        let set = |v: Option<&[u32]>| v.map(|v| v.iter().copied().collect());
+        Decls {
+            stack: ctx.stack_objects.map(|v| v.iter().enumerate().map(|(i, o)| (o.id, i)).collect()),
+            fixed: set(ctx.fixed_stack_objects),
+            constants: set(ctx.constants),
+            jump_tables: set(ctx.jump_tables),
+        }
+    }
+
+    /// Whether `id` is declared in `set` (an unchecked kind declares everything).
+    pub fn has(set: &Option<rustc_hash::FxHashSet<u32>>, id: u32) -> bool {
+        set.as_ref().is_none_or(|s| s.contains(&id))
+    }
 }
 
 /// `Err(())`: the error is in `Parser::error`.
@@ -49,6 +81,7 @@ impl<'s, 'c> Parser<'s, 'c> {
             vreg_ids: FxHashMap::default(),
             vreg_names: FxHashMap::default(),
             md_depth: 0,
+            decls: Decls::new(ctx),
         }
     }
 

@@ -17,6 +17,10 @@ pub trait TargetInfo {
     fn has_register(&self, name: &[u8]) -> bool;
     /// Whether `name` is a register class.
     fn is_reg_class(&self, name: &[u8]) -> bool;
+    /// Whether a register class may hold virtual registers (`isAllocatable`).
+    fn is_allocatable_class(&self, _name: &[u8]) -> bool {
+        true
+    }
     /// Whether `name` is a register bank.
     fn is_reg_bank(&self, name: &[u8]) -> bool;
     /// Whether a subregister index name exists.

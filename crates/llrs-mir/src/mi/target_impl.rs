@@ -46,6 +46,9 @@ impl TargetInfo for TargetAdapter {
             None => name,
         }
     }
+    fn is_allocatable_class(&self, name: &[u8]) -> bool {
+        self.target.reg_class(name).is_none_or(|c| self.target.reg_class_info(c).allocatable)
+    }
     fn is_reg_bank(&self, name: &[u8]) -> bool {
         self.target.reg_bank(name).is_some()
     }

@@ -206,3 +206,67 @@ fn deep_inline_locations_do_not_overflow() {
     let c = ctx();
     assert!(parse_body(src.as_bytes(), &c).is_err());
 }
+
+#[test]
+fn diexpressions_print_as_llvm() {
+    let src = "bb.0:\n  DBG_VALUE $r0, 0, !1, !DIExpression(DW_OP_plus_uconst,20, DW_OP_deref , DW_OP_LLVM_fragment, 0, 32), debug-location !2\n";
+    let out = round(src).unwrap();
+    assert_eq!(
+        out,
+        "bb.0:\n  DBG_VALUE $r0, 0, !1, !DIExpression(DW_OP_plus_uconst, 20, DW_OP_deref, DW_OP_LLVM_fragment, 0, 32), debug-location !2\n"
+    );
+    assert_eq!(
+        round("bb.0:\n  DBG_VALUE !DIExpression(DW_OP_foo)\n"),
+        Err((32, "invalid DWARF op 'DW_OP_foo'".into()))
+    );
+}
+
+#[test]
+fn zero_sized_memory_operands_as_llc() {
+    // Checked with llc-22: no `align` for a zero size, and LLVM's Align(0) prints as 2^63.
+    let body = |m: &str| format!("bb.0:\n  $eax = MOV32rm $rdi, 1, $noreg, 0, $noreg :: {m}\n");
+    let cases = [
+        ("(load (s0) from %ir.p)", "(load (s0) from %ir.p, basealign 9223372036854775808)"),
+        ("(load (s0) from %ir.p + 12)", "(load (s0) from %ir.p + 12, basealign 9223372036854775808)"),
+        ("(load (s0) from %ir.p, align 4)", "(load (s0) from %ir.p)"),
+        ("(load (s0) from %ir.p + 12, basealign 16)", "(load (s0) from %ir.p + 12, basealign 16)"),
+        ("(load 0 from %ir.p)", "(load (s0) from %ir.p, basealign 9223372036854775808)"),
+    ];
+    for (input, want) in cases {
+        assert_eq!(round(&body(input)), Ok(body(want)));
+    }
+}
+
+#[test]
+fn unresolved_virtual_registers_as_llc() {
+    // llc-22: "error: u.mir: Cannot determine class/bank of virtual register 3 in function 'f'"
+    let c = ctx();
+    let b = parse_body(b"bb.0:\n  %1:gr32 = COPY %3\n  %named = COPY %1\n  RET 0\n", &c).unwrap();
+    assert_eq!(
+        check_vregs(&b, &NoTarget, b"f"),
+        vec![
+            "Cannot determine class/bank of virtual register 3 in function 'f'".to_string(),
+            "Cannot determine class/bank of virtual register named in function 'f'".to_string(),
+        ]
+    );
+    // llc-22 orders numbers as text, then names.
+    let b = parse_body(
+        b"bb.0:\n  $eax = COPY %5\n  $eax = COPY %40\n  $eax = COPY %3\n  $eax = COPY %zed\n  $eax = COPY %b\n",
+        &c,
+    )
+    .unwrap();
+    let got: Vec<String> = check_vregs(&b, &NoTarget, b"f").iter().map(|m| m[48..m.len() - 16].to_string()).collect();
+    assert_eq!(got, ["3", "40", "5", "b", "zed"]);
+}
+
+#[test]
+fn error_positions_in_the_file() {
+    let src = b"bb.0:\n  RET 0 #\n";
+    let c = ctx();
+    let e = parse_body(src, &c).unwrap_err();
+    assert_eq!(e.file_position(src, 10, 2), (11, 11));
+    let src = b"bb.0:\n  BUNDLE {\n  RET 0\n";
+    let e = parse_body(src, &c).unwrap_err();
+    assert_eq!(e.message, "expected '}'");
+    assert_eq!(e.file_position(src, 10, 2), (13, 1));
+}
