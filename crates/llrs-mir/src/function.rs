@@ -17,13 +17,11 @@
 //! [`BodyFacts`] come from the parsed body. The body is printed as soon as it is parsed
 //! ([`body::print_function_body`], with the numbers of [`numbering::Numbering`]; jump-table
 //! operands renumbered, constant-pool operands kept as written as llc does) and the model is
-//! dropped, so a large file holds only printed bodies. Quoted IR constants of memory operands
-//! are read against a skeleton of the module, once per distinct text ([`constant_ir`]).
+//! dropped, so a large file holds only printed bodies.
 
 pub mod amdgpu_info;
 pub mod body;
 pub mod check;
-pub mod constant_ir;
 pub mod constants;
 pub mod facts;
 pub mod model;

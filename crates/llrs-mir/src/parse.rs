@@ -186,9 +186,11 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         if matches!(doc.root.kind, Kind::Null) {
             continue;
         }
-        if let Kind::Scalar(text, Style::Block) = &doc.root.kind {
-            let mut module = parse_module(text, doc.root.start, file, &lines)?;
-            ir_text = Some(text.clone());
+        if let Kind::Scalar(_, Style::Block) = &doc.root.kind {
+            let start = doc.root.start;
+            let Kind::Scalar(text, _) = doc.root.kind else { break };
+            let mut module = parse_module(&text, start, file, &lines)?;
+            ir_text = Some(text);
             let triple = module.triple.as_deref().map(String::from_utf8_lossy).map(|t| t.into_owned());
             if let Some(triple) = &triple {
                 out.target = TargetKind::from_triple(triple);
@@ -214,14 +216,11 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     };
     let module_ir = module.as_ref().map(|m| {
         let mut x = crate::mi::ModuleIr::new(m);
-        if let Some(t) = &ir_text {
-            // Quoted constants are read against the module's skeleton; `!N` against its text.
-            x.set_ir_text(&crate::function::constant_ir::skeleton(m, t));
-            x.set_metadata_from_text(t.as_bytes());
+        if let Some(t) = ir_text.take() {
+            x.set_ir_text(t.as_bytes());
         }
         x
     });
-    let constants = crate::function::constant_ir::ConstantCache::default();
     // Per function read, its constant pool's entries that take their type's alignment.
     let mut pending_alignments: Vec<(usize, Vec<bool>)> = Vec::new();
     // The position of each function in the module's function list (llc's printing order).
@@ -268,12 +267,10 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         };
         check_before_body(&mf, out.target_info).map_err(check_err)?;
         let fir;
-        let cached;
         let ir: &dyn crate::mi::IrInfo = match &module_ir {
             Some(m) => {
                 fir = m.function(name.as_bytes());
-                cached = crate::function::constant_ir::CachedIr { inner: &fir, cache: &constants };
-                &cached
+                &fir
             }
             None => &crate::mi::NoIr,
         };
@@ -294,7 +291,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         let mut body = body;
         let facts = BodyFacts::from_body(&body);
         check_frame(&mf, &facts, out.target, out.target_info, module.as_ref()).map_err(check_err)?;
-        check_after_body(&mf, &facts, &body, out.target_info, module.as_ref()).map_err(check_err)?;
+        check_after_body(&mf, &facts, &body, mi_target, out.target_info, module.as_ref()).map_err(check_err)?;
         // The constant pool as llc builds it (after the checks of the entries as written); the
         // body printed with its numbers.
         let (pool, slots, defaults) = crate::function::constants::merge_pool(&mf.constants);

@@ -51,14 +51,10 @@ pub fn parse_function_body(
         .map_err(|e| CheckError { at: Some(error_mark(src, mf.body.start, &e)), message: e.message })
 }
 
-/// Where an error of the body is in the file: the body's first line + the error's line; the
-/// error's column + where the body's line starts in the file line (its indentation; an empty
-/// line or the end of the body: column 1), as `diagFromBlockStringDiag` finds it.
+/// Where an error of the body is in the file (`diagFromBlockStringDiag`).
 fn error_mark(src: &[u8], start: Mark, e: &mi::MiError) -> Mark {
-    let (line, col) = e.line_col(src);
-    let line_text = src.split(|&c| c == b'\n').nth(line).unwrap_or(b"");
-    let indent = if line_text.is_empty() { 0 } else { start.col.saturating_sub(1) };
-    Mark { line: start.line + line as u32, col: col as u32 + indent + 1 }
+    let (line, col) = e.file_position(src, start.line as usize, start.col.saturating_sub(1) as usize);
+    Mark { line: line as u32, col: col as u32 }
 }
 
 /// Whether an error of the body (placed in the file) is on a block's header line (`bb.N...:`),

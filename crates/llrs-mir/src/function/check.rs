@@ -140,19 +140,14 @@ pub fn check_after_body(
     mf: &MachineFunction,
     facts: &BodyFacts,
     body: &crate::mi::Body,
+    mi_target: &dyn crate::mi::TargetInfo,
     reg_target: Option<&crate::target::Target>,
     module: Option<&llrs_ir::Module>,
 ) -> Result<(), CheckError> {
-    // setupRegisterInfo: every virtual register needs a class, a bank or `_`.
-    if let Some((name, _)) = facts.vregs.iter().find(|r| facts.class_of(r).is_empty()) {
-        let n = match name {
-            crate::mi::VRegName::Number(n) => n.to_string(),
-            crate::mi::VRegName::Named(s) => s.clone(),
-        };
-        return Err(CheckError {
-            at: None,
-            message: format!("Cannot determine class/bank of virtual register {n} in function '{}'", mf.name.value),
-        });
+    // setupRegisterInfo: every virtual register needs a class, a bank or `_`, and an
+    // allocatable class.
+    if let Some(message) = crate::mi::check_vregs(body, mi_target, mf.name.value.as_bytes()).into_iter().next() {
+        return Err(CheckError { at: None, message });
     }
     // The target's function info (`parseMachineFunctionInfo`): frame indices by position
     // (`yaml::FrameIndex::getFI`), then registers.
