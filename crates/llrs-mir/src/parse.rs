@@ -267,12 +267,16 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         };
         check_before_body(&mf, out.target_info).map_err(check_err)?;
         let fir;
+        let dummy;
         let ir: &dyn crate::mi::IrInfo = match &module_ir {
             Some(m) => {
                 fir = m.function(name.as_bytes());
                 &fir
             }
-            None => &crate::mi::NoIr,
+            None => {
+                dummy = crate::function::body::DummyIr { functions: &names };
+                &dummy
+            }
         };
         let body = match parse_function_body(&mf, mi_target, ir) {
             Ok(body) => body,

@@ -66,6 +66,50 @@ pub fn in_block_header(body: &super::model::Body, e: &CheckError) -> bool {
     text.trim_start().starts_with("bb.")
 }
 
+/// The IR llc makes for a file without a module: per machine function, `define void @NAME() {
+/// entry: unreachable }` (made as each function is read, so the globals are the functions read
+/// so far), no metadata.
+pub struct DummyIr<'a> {
+    /// The machine functions read so far, this one included.
+    pub functions: &'a rustc_hash::FxHashSet<String>,
+}
+
+impl IrInfo for DummyIr<'_> {
+    fn has_block(&self, name: &[u8]) -> bool {
+        name == b"entry"
+    }
+    fn has_block_slot(&self, _slot: u32) -> bool {
+        false
+    }
+    fn has_block_in(&self, f: &[u8], block: &[u8], slot: Option<u32>) -> bool {
+        slot.is_none() && block == b"entry" && self.is_function(f)
+    }
+    fn has_value(&self, name: &[u8]) -> bool {
+        name == b"entry"
+    }
+    fn has_value_slot(&self, _slot: u32) -> bool {
+        false
+    }
+    fn is_pointer_value(&self, _name: &[u8]) -> bool {
+        false
+    }
+    fn is_pointer_value_slot(&self, _slot: u32) -> bool {
+        false
+    }
+    fn has_global(&self, name: &[u8]) -> bool {
+        self.is_function(name)
+    }
+    fn has_global_slot(&self, _slot: u32) -> bool {
+        false
+    }
+    fn is_function(&self, name: &[u8]) -> bool {
+        std::str::from_utf8(name).is_ok_and(|n| self.functions.contains(n))
+    }
+    fn has_metadata(&self, _n: u32) -> bool {
+        false
+    }
+}
+
 /// The number of a `%N` reference.
 fn vreg_number(text: &str) -> Option<u32> {
     text.strip_prefix('%')?.parse().ok()
@@ -105,6 +149,13 @@ pub fn print_function_body(body: &mi::Body, mf: &MachineFunction, target: &dyn T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dummy_functions_have_one_block() {
+        let functions: rustc_hash::FxHashSet<String> = ["f".to_string()].into_iter().collect();
+        let ir = DummyIr { functions: &functions };
+        assert!(ir.has_block(b"entry") && !ir.has_block(b"x") && ir.is_function(b"f") && !ir.has_global(b"g"));
+    }
 
     #[test]
     fn errors_are_placed_in_the_file() {
