@@ -51,9 +51,13 @@ pub fn parse_function_body(
         .map_err(|e| CheckError { at: Some(error_mark(src, mf.body.start, &e)), message: e.message })
 }
 
-/// Where an error of the body is in the file (`diagFromBlockStringDiag`).
+/// Where an error of the body is in the file (`diagFromBlockStringDiag`). `start` is where the
+/// body's first character that is not a line break is; the text's leading empty lines come
+/// before it.
 fn error_mark(src: &[u8], start: Mark, e: &mi::MiError) -> Mark {
-    let (line, col) = e.file_position(src, start.line as usize, start.col.saturating_sub(1) as usize);
+    let leading = src.iter().take_while(|&&c| c == b'\n').count();
+    let first_line = (start.line as usize).saturating_sub(leading);
+    let (line, col) = e.file_position(src, first_line, start.col.saturating_sub(1) as usize);
     Mark { line: line as u32, col: col as u32 }
 }
 
@@ -61,7 +65,8 @@ fn error_mark(src: &[u8], start: Mark, e: &mi::MiError) -> Mark {
 /// where the block definitions are parsed, before the frame information is checked.
 pub fn in_block_header(body: &super::model::Body, e: &CheckError) -> bool {
     let Some(at) = e.at else { return false };
-    let Some(line) = at.line.checked_sub(body.start.line) else { return false };
+    let leading = body.text.bytes().take_while(|&c| c == b'\n').count() as u32;
+    let Some(line) = at.line.checked_sub(body.start.line.saturating_sub(leading)) else { return false };
     let text = body.text.lines().nth(line as usize).unwrap_or("");
     text.trim_start().starts_with("bb.")
 }
@@ -165,5 +170,9 @@ mod tests {
         assert_eq!(error_mark(src, start, &e), Mark { line: 11, col: 5 });
         let e = mi::MiError { offset: src.len(), message: String::new() };
         assert_eq!(error_mark(src, start, &e), Mark { line: 12, col: 1 });
+        // Leading empty lines come before the first character (llc-22: line 6 of the file).
+        let src = b"\nbb.0:\n  RET 0, bogus\n";
+        let e = mi::MiError { offset: 16, message: String::new() };
+        assert_eq!(error_mark(src, Mark { line: 5, col: 3 }, &e), Mark { line: 6, col: 12 });
     }
 }
