@@ -67,24 +67,21 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// The starts of the source's lines, to show a line and place block scalars.
+/// The source's lines, found when an error shows one (a large file's line table is never
+/// built).
 struct Lines<'a> {
     src: &'a str,
-    starts: Vec<usize>,
 }
 
 impl<'a> Lines<'a> {
     fn new(src: &'a str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(src.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1));
-        Lines { src, starts }
+        Lines { src }
     }
 
     /// The text of 1-based line `n`, without its newline.
     fn line(&self, n: u32) -> &'a str {
-        let Some(&start) = self.starts.get((n as usize).wrapping_sub(1)) else { return "" };
-        let end = self.starts.get(n as usize).map_or(self.src.len(), |&e| e - 1);
-        self.src.get(start..end.max(start)).unwrap_or("").trim_end_matches('\r')
+        let Some(skip) = (n as usize).checked_sub(1) else { return "" };
+        self.src.split('\n').nth(skip).unwrap_or("").trim_end_matches('\r')
     }
 }
 
