@@ -275,7 +275,8 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
                 &dummy
             }
         };
-        let body = match parse_function_body(&mf, mi_target, ir) {
+        let file_line = |n: u32| lines.line(n).to_string();
+        let body = match parse_function_body(&mf, mi_target, ir, &file_line) {
             Ok(body) => body,
             Err(e) => {
                 // llc checks the frame information and the jump tables between the block
