@@ -409,13 +409,20 @@ pub fn simple_type(t: &[u8]) -> Option<Type> {
 
 /// The width of `iN`.
 pub fn int_width(t: &[u8]) -> Option<u32> {
-    if t.len() < 2 || t[0] != b'i' || !t[1..].iter().all(|c| c.is_ascii_digit()) {
+    if t.len() < 2 || t[0] != b'i' {
         return None;
+    }
+    let mut v: u64 = 0;
+    for &c in &t[1..] {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v.saturating_mul(10).saturating_add(u64::from(c - b'0'));
     }
     if t.len() > 10 {
         return Some(u32::MAX);
     }
-    std::str::from_utf8(&t[1..]).ok()?.parse::<u64>().ok().map(|v| v.min(u32::MAX as u64) as u32)
+    Some(v.min(u64::from(u32::MAX)) as u32)
 }
 
 fn is_valid_elem(t: &Type) -> bool {
