@@ -313,10 +313,8 @@ impl Finder<'_> {
                 top.1 += 1;
             }
             match m {
-                Md::Node(child) => {
-                    if self.visited_md.insert(child) && c.md(child).kind != MdKind::ArgList {
-                        stack.push((child, 0));
-                    }
+                Md::Node(child) if self.visited_md.insert(child) && c.md(child).kind != MdKind::ArgList => {
+                    stack.push((child, 0));
                 }
                 Md::Const(k) => self.konst(k),
                 _ => {}
