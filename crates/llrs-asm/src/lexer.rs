@@ -39,7 +39,7 @@ pub enum Tok {
     DotDotDot,
     /// A bare word: keywords, type names, `DW_TAG_x`, ...
     Ident,
-    /// `name:` or `"name":` (span covers the name without quotes/colon handling; see [`Token::val`]).
+    /// `name:` or `"name":` (span covers the name without quotes/colon handling; see `Parser::val`).
     Label,
     /// `123:`
     LabelId,
