@@ -18,7 +18,9 @@
 //!    use too, and replace `o.block(&mf.body.text)` in [`write::write_function()`].
 
 pub mod amdgpu_info;
+pub mod body;
 pub mod check;
+pub mod constant_ir;
 pub mod constants;
 pub mod facts;
 pub mod model;

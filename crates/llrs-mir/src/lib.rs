@@ -11,10 +11,11 @@
 #![warn(missing_docs)]
 
 pub mod function;
+pub mod mi;
 pub mod parse;
 pub mod print;
 pub mod target;
 pub mod yaml;
 
 pub use parse::{parse, Error, MirFile};
-pub use print::print;
+pub use print::{print, print_to};

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::function::check::{check_function, CheckError};
+use crate::function::body::{parse_function_body, print_function_body, renumber_pools};
+use crate::function::check::{check_after_body, check_before_body, check_frame, CheckError};
 use crate::function::read::read_function;
 use crate::function::{BodyFacts, MachineFunction, TargetKind};
 use crate::yaml::input::check_duplicates;
@@ -20,6 +21,12 @@ pub struct MirFile {
     pub functions: Vec<MachineFunction>,
     /// Facts about each function's body, as llc recomputes them (same order as `functions`).
     pub facts: Vec<BodyFacts>,
+    /// Each function's body as llc prints it (lines ending in `\n`, not indented; same order
+    /// as `functions`; `None`: a function llc made). Bodies are printed as soon as they are
+    /// parsed, so that a large file never holds more than one body's model.
+    pub bodies: Vec<Option<String>>,
+    /// The length of the source read (what the printed text is expected to be near).
+    pub source_len: usize,
     /// The target, from the module's triple.
     pub target: TargetKind,
     /// The target's description (registers, classes, ...), from the module's triple.
@@ -166,18 +173,22 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         module: None,
         functions: Vec::new(),
         facts: Vec::new(),
+        bodies: Vec::new(),
+        source_len: src.len(),
         target: TargetKind::Unknown,
         target_info: crate::target::Target::for_triple(DEFAULT_TRIPLE),
     };
     out.target = TargetKind::from_triple(DEFAULT_TRIPLE);
     // The first non-empty document: the IR module, or already a machine function.
     let mut pending = None;
+    let mut ir_text: Option<String> = None;
     while let Some(doc) = reader.next_document().map_err(syntax)? {
         if matches!(doc.root.kind, Kind::Null) {
             continue;
         }
         if let Kind::Scalar(text, Style::Block) = &doc.root.kind {
             let mut module = parse_module(text, doc.root.start, file, &lines)?;
+            ir_text = Some(text.clone());
             let triple = module.triple.as_deref().map(String::from_utf8_lossy).map(|t| t.into_owned());
             if let Some(triple) = &triple {
                 out.target = TargetKind::from_triple(triple);
@@ -193,9 +204,29 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         }
         break;
     }
+    // The module is read by the body parser while the functions are read; the constant pools,
+    // which may add to it, are built after.
+    let module = out.module.take();
+    let adapter = out.target_info.map(crate::mi::TargetAdapter::new);
+    let mi_target: &dyn crate::mi::TargetInfo = match &adapter {
+        Some(a) => a,
+        None => &crate::mi::NoTarget,
+    };
+    let module_ir = module.as_ref().map(|m| {
+        let mut x = crate::mi::ModuleIr::new(m);
+        if let Some(t) = &ir_text {
+            // Quoted constants are read against the module's skeleton; `!N` against its text.
+            x.set_ir_text(&crate::function::constant_ir::skeleton(m, t));
+            x.set_metadata_from_text(t.as_bytes());
+        }
+        x
+    });
+    let constants = crate::function::constant_ir::ConstantCache::default();
+    // Per function read, its constant pool's entries that take their type's alignment.
+    let mut pending_alignments: Vec<(usize, Vec<bool>)> = Vec::new();
     // The position of each function in the module's function list (llc's printing order).
     let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> =
-        out.module.as_ref().map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect()).unwrap_or_default();
+        module.as_ref().map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect()).unwrap_or_default();
     let mut order: Vec<(usize, usize)> = Vec::new();
     let mut names: rustc_hash::FxHashSet<String> = Default::default();
     loop {
@@ -213,13 +244,13 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         check_duplicates(&doc.root).map_err(yaml_err)?;
         let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
         let name = mf.name.value.clone();
-        if let (crate::function::model::FunctionInfo::Fields(fields), Some(m)) = (&mut mf.function_info, &out.module) {
+        if let (crate::function::model::FunctionInfo::Fields(fields), Some(m)) = (&mut mf.function_info, &module) {
             let c_conv = m.function_named(&name).and_then(|g| m.globals[g].func.as_ref()).is_some_and(|f| f.cconv == 0);
             if out.target == TargetKind::Amdgpu && c_conv {
                 crate::function::amdgpu_info::add_default_arguments(fields);
             }
         }
-        let rank = match &out.module {
+        let rank = match &module {
             Some(m) => match m.function_named(&name) {
                 Some(g) => fn_rank.get(&g).copied().unwrap_or(usize::MAX),
                 None => {
@@ -231,18 +262,66 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         if !names.insert(name.clone()) {
             return Err(error_nopos(file, format!("redefinition of machine function '{name}'")));
         }
-        let facts = BodyFacts::scan(&mf.body.text, !mf.registers.is_empty());
-        check_function(&mf, &facts, out.target, out.target_info, out.module.as_ref()).map_err(
-            |e: CheckError| match e.at {
-                Some(at) => error_at(file, &lines, at, e.message),
-                None => error_nopos(file, e.message),
-            },
-        )?;
-        // The constant pool as llc builds it (after the checks of the entries as written).
-        (mf.constants, mf.constant_slots) = crate::function::constants::build_pool(&mf.constants, out.module.as_mut());
+        let check_err = |e: CheckError| match e.at {
+            Some(at) => error_at(file, &lines, at, e.message),
+            None => error_nopos(file, e.message),
+        };
+        check_before_body(&mf, out.target_info).map_err(check_err)?;
+        let fir;
+        let cached;
+        let ir: &dyn crate::mi::IrInfo = match &module_ir {
+            Some(m) => {
+                fir = m.function(name.as_bytes());
+                cached = crate::function::constant_ir::CachedIr { inner: &fir, cache: &constants };
+                &cached
+            }
+            None => &crate::mi::NoIr,
+        };
+        let body = match parse_function_body(&mf, mi_target, ir) {
+            Ok(body) => body,
+            Err(e) => {
+                // llc checks the frame information and the jump tables between the block
+                // definitions and the instructions: an error in a block's header line comes
+                // from the definitions, others from the instructions.
+                if crate::function::body::in_block_header(&mf.body, &e) {
+                    return Err(check_err(e));
+                }
+                let facts = BodyFacts::written_blocks(&mf.body.text);
+                check_frame(&mf, &facts, out.target, out.target_info, module.as_ref()).map_err(check_err)?;
+                return Err(check_err(e));
+            }
+        };
+        let mut body = body;
+        let facts = BodyFacts::from_body(&body);
+        check_frame(&mf, &facts, out.target, out.target_info, module.as_ref()).map_err(check_err)?;
+        check_after_body(&mf, &facts, &body, out.target_info, module.as_ref()).map_err(check_err)?;
+        // The constant pool as llc builds it (after the checks of the entries as written); the
+        // body printed with its numbers.
+        let (pool, slots, defaults) = crate::function::constants::merge_pool(&mf.constants);
+        (mf.constants, mf.constant_slots) = (pool, slots);
+        if defaults.iter().any(|&d| d) {
+            pending_alignments.push((out.functions.len(), defaults));
+        }
+        renumber_pools(&mut body, &mf);
+        let printed = print_function_body(&body, &mf, mi_target);
+        drop(body);
+        // The body's text is not needed any more (its printed form is kept), nor the entries of
+        // `registers:` that only give a class (the facts have the classes).
+        mf.body.text = String::new();
+        mf.registers.retain(|r| !r.preferred_register.value.is_empty() || !r.flags.is_empty());
+        mf.registers.shrink_to_fit();
         order.push((rank, out.functions.len()));
         out.functions.push(mf);
         out.facts.push(facts);
+        out.bodies.push(Some(printed));
+    }
+    drop(module_ir);
+    out.module = module;
+    // The default alignments of the constant pools, from the module's data layout.
+    for (i, defaults) in pending_alignments {
+        if let Some(mf) = out.functions.get_mut(i) {
+            crate::function::constants::fill_default_alignments(&mut mf.constants, &defaults, out.module.as_mut());
+        }
     }
     // llc makes a machine function for every function the module defines.
     if let Some(m) = &out.module {
@@ -283,6 +362,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             order.push((rank, out.functions.len()));
             out.functions.push(mf);
             out.facts.push(BodyFacts::default());
+            out.bodies.push(None);
         }
     }
     // llc prints machine functions in the module's order.
@@ -290,10 +370,12 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     if order.windows(2).any(|w| w[0].1 > w[1].1) {
         let mut fs: Vec<Option<MachineFunction>> = out.functions.drain(..).map(Some).collect();
         let mut facts: Vec<Option<BodyFacts>> = out.facts.drain(..).map(Some).collect();
+        let mut bodies: Vec<Option<Option<String>>> = out.bodies.drain(..).map(Some).collect();
         for &(_, i) in &order {
-            if let (Some(f), Some(x)) = (fs[i].take(), facts[i].take()) {
+            if let (Some(f), Some(x), Some(b)) = (fs[i].take(), facts[i].take(), bodies[i].take()) {
                 out.functions.push(f);
                 out.facts.push(x);
+                out.bodies.push(b);
             }
         }
     }

@@ -7,6 +7,18 @@ use crate::yaml::output::Output;
 
 /// Prints `f` as llc prints it.
 pub fn print(f: &MirFile) -> String {
+    // About the input's size (a canonical input prints as itself), so that a large output
+    // is not copied as it grows.
+    let estimate = f.source_len + f.source_len / 16 + f.functions.len() * 2048;
+    let mut out: Vec<u8> = Vec::with_capacity(estimate.max(1 << 16));
+    // Writing to a `Vec` does not fail.
+    let _ = print_to(f, &mut out);
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Prints `f` as llc prints it to `w`, a function at a time (a large file's output is never
+/// held whole).
+pub fn print_to(f: &MirFile, w: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut out = String::with_capacity(1 << 16);
     let mut ir = format!("; ModuleID = '{}'\n", f.file);
     match &f.module {
@@ -17,10 +29,17 @@ pub fn print(f: &MirFile) -> String {
     o.begin_document();
     o.block(&ir);
     o.end_document();
-    for (mf, facts) in f.functions.iter().zip(&f.facts) {
-        write_function(&mut out, mf, f.target, facts);
+    drop(ir);
+    w.write_all(out.as_bytes())?;
+    out.clear();
+    for ((mf, facts), body) in f.functions.iter().zip(&f.facts).zip(&f.bodies) {
+        write_function(&mut out, mf, f.target, facts, body.as_deref());
+        if out.len() >= 1 << 20 {
+            w.write_all(out.as_bytes())?;
+            out.clear();
+        }
     }
-    out
+    w.write_all(out.as_bytes())
 }
 
 /// The module llc makes for a file without IR: one `void ()` function per machine function.

@@ -179,10 +179,27 @@ fn fmt_command(out: Out, files: &[OsString], output: Option<&Path>, check: bool,
             continue;
         };
         let mir = llrs::cli::mir::is_mir(&name, &src);
-        let (text, original) = if mir {
-            match llrs::cli::mir::format(&src, &name) {
-                Ok(text) => (text, if check { Some(src) } else { None }),
+        if mir && !check && !in_place && output.is_none() {
+            // Machine IR to standard output: printed a function at a time.
+            let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            ok &= match llrs::cli::mir::format_to(src, &name, &mut stdout) {
+                Ok(Ok(())) => true,
+                Ok(Err(err)) if err.kind() == io::ErrorKind::BrokenPipe => true,
+                Ok(Err(err)) => {
+                    report(&format!("llrs: error: could not write the output: {err}"));
+                    false
+                }
                 Err(message) => {
+                    out.tool(Some(&name), "error", &message);
+                    false
+                }
+            };
+            continue;
+        }
+        let (text, original) = if mir {
+            match llrs::cli::mir::format(src, &name, check) {
+                (Ok(text), original) => (text, original),
+                (Err(message), _) => {
                     out.tool(Some(&name), "error", &message);
                     ok = false;
                     continue;

@@ -26,14 +26,9 @@ fn at(m: crate::yaml::tree::Mark, message: String) -> CheckError {
     CheckError { at: Some(m), message }
 }
 
-/// Checks `mf` as `initializeMachineFunction` does, up to what can be checked here.
-pub fn check_function(
-    mf: &MachineFunction,
-    facts: &BodyFacts,
-    target: TargetKind,
-    reg_target: Option<&crate::target::Target>,
-    module: Option<&llrs_ir::Module>,
-) -> Result<(), CheckError> {
+/// The checks of `initializeMachineFunction` before the body is parsed: `parseRegisterInfo`
+/// and the constant pool.
+pub fn check_before_body(mf: &MachineFunction, reg_target: Option<&crate::target::Target>) -> Result<(), CheckError> {
     // parseRegisterInfo.
     super::regs::check_register_info(mf, reg_target)?;
     // initializeConstantPool.
@@ -53,6 +48,19 @@ pub fn check_function(
             return Err(at(c.id.at, format!("redefinition of constant pool item '%const.{}'", c.id.value)));
         }
     }
+    Ok(())
+}
+
+/// The checks of `initializeMachineFunction` between the block definitions and the
+/// instructions of the body: the frame information and the jump tables (their block
+/// references against `facts`' blocks).
+pub fn check_frame(
+    mf: &MachineFunction,
+    facts: &BodyFacts,
+    target: TargetKind,
+    reg_target: Option<&crate::target::Target>,
+    module: Option<&llrs_ir::Module>,
+) -> Result<(), CheckError> {
     // initializeFrameInfo.
     for p in mf.frame_info.save_points.iter().chain(&mf.frame_info.restore_points) {
         check_mbb_reference(&p.point, facts)?;
@@ -123,9 +131,24 @@ pub fn check_function(
             return Err(at(e.id.at, format!("redefinition of jump table entry '%jump-table.{}'", e.id.value)));
         }
     }
+    Ok(())
+}
+
+/// The checks of `initializeMachineFunction` after the body's instructions: `setupRegisterInfo`,
+/// the target's function info, `computeFunctionProperties`, call sites and called globals.
+pub fn check_after_body(
+    mf: &MachineFunction,
+    facts: &BodyFacts,
+    body: &crate::mi::Body,
+    reg_target: Option<&crate::target::Target>,
+    module: Option<&llrs_ir::Module>,
+) -> Result<(), CheckError> {
     // setupRegisterInfo: every virtual register needs a class, a bank or `_`.
-    let numbering = super::numbering::VRegNumbering::new(mf, facts);
-    if let Some((n, _, _, _)) = numbering.regs.iter().find(|r| r.1.is_empty()) {
+    if let Some((name, _)) = facts.vregs.iter().find(|r| facts.class_of(r).is_empty()) {
+        let n = match name {
+            crate::mi::VRegName::Number(n) => n.to_string(),
+            crate::mi::VRegName::Named(s) => s.clone(),
+        };
         return Err(CheckError {
             at: None,
             message: format!("Cannot determine class/bank of virtual register {n} in function '{}'", mf.name.value),
@@ -163,8 +186,8 @@ pub fn check_function(
             message: format!("{name} has explicit property hasFakeUses=false, but contains fake uses"),
         });
     }
-    check_call_sites(mf, reg_target)?;
-    check_called_globals(mf, reg_target, module)
+    check_call_sites(mf, body, reg_target)?;
+    check_called_globals(mf, body, reg_target, module)
 }
 
 /// The instruction a call location names: its block and offset must exist (llc's messages).
@@ -183,25 +206,26 @@ fn check_call_location(mf: &MachineFunction, sizes: &[u32], bb: u32, off: u32) -
 }
 
 /// Whether the instruction at `bb`/`off` is a call, by the target's descriptions.
-fn is_call_at(mf: &MachineFunction, t: &crate::target::Target, bb: u32, off: u32) -> bool {
-    let opcode = super::facts::instruction_at(&mf.body.text, bb as usize, off).map_or("", |(_, op)| op);
+fn is_call_at(body: &crate::mi::Body, t: &crate::target::Target, bb: u32, off: u32) -> bool {
+    let opcode = super::facts::opcode_at(body, bb as usize, off).unwrap_or(b"");
     t.opcode(opcode).is_some_and(|op| t.instr(op).is_call())
 }
 
 /// `calledGlobals`: each names a call instruction and a global of the module.
 fn check_called_globals(
     mf: &MachineFunction,
+    body: &crate::mi::Body,
     target: Option<&crate::target::Target>,
     module: Option<&llrs_ir::Module>,
 ) -> Result<(), CheckError> {
     if mf.called_globals.is_empty() {
         return Ok(());
     }
-    let sizes = super::facts::block_sizes(&mf.body.text);
+    let sizes = super::facts::block_sizes(body);
     for c in &mf.called_globals {
         check_call_location(mf, &sizes, c.bb, c.offset)?;
         if let Some(t) = target {
-            if !is_call_at(mf, t, c.bb, c.offset) {
+            if !is_call_at(body, t, c.bb, c.offset) {
                 return Err(CheckError {
                     at: None,
                     message: format!(
@@ -222,18 +246,22 @@ fn check_called_globals(
 
 /// `initializeCallSiteInfo`: each call site must name a call instruction of the body; llc
 /// (without `-emit-call-site-info`) then refuses them all.
-fn check_call_sites(mf: &MachineFunction, target: Option<&crate::target::Target>) -> Result<(), CheckError> {
+fn check_call_sites(
+    mf: &MachineFunction,
+    body: &crate::mi::Body,
+    target: Option<&crate::target::Target>,
+) -> Result<(), CheckError> {
     if mf.call_sites.is_empty() {
         return Ok(());
     }
     let nopos = |message: String| CheckError { at: None, message };
     let name = &mf.name.value;
-    let sizes = super::facts::block_sizes(&mf.body.text);
+    let sizes = super::facts::block_sizes(body);
     for c in &mf.call_sites {
         let (bb, off) = (c.bb, c.offset);
         check_call_location(mf, &sizes, bb, off)?;
         if let Some(t) = target {
-            if !is_call_at(mf, t, bb, off) {
+            if !is_call_at(body, t, bb, off) {
                 return Err(nopos(format!(
                     "{name} call site info should reference call instruction. Instruction at bb:{bb} at offset:{off} is not a call instruction"
                 )));

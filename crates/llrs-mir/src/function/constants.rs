@@ -14,13 +14,19 @@ use super::model::Constant;
 /// Fills the default alignments and merges equal entries, as llc does; returns the entries in
 /// pool order and, per written id, its pool index.
 pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) -> (Vec<Constant>, Vec<(u32, u32)>) {
-    let mut module = module;
-    let layout = module
-        .as_ref()
-        .and_then(|m| m.data_layout.as_deref())
-        .and_then(|d| llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(d)).ok())
-        .unwrap_or_default();
+    let (mut pool, slots, defaults) = merge_pool(constants);
+    fill_default_alignments(&mut pool, &defaults, module);
+    (pool, slots)
+}
+
+/// Merges equal entries (as the IR printer prints them), as `getConstantPoolIndex` does:
+/// returns the entries in pool order with the largest alignment written, per written id its
+/// pool index, and per entry whether one of its members had no alignment (it then also
+/// gets its type's preferred alignment: [`fill_default_alignments`]). The pool's numbers
+/// need no module.
+pub fn merge_pool(constants: &[Constant]) -> (Vec<Constant>, Vec<(u32, u32)>, Vec<bool>) {
     let mut pool: Vec<Constant> = Vec::with_capacity(constants.len());
+    let mut defaults: Vec<bool> = Vec::with_capacity(constants.len());
     let mut slots = Vec::with_capacity(constants.len());
     let mut by_value: rustc_hash::FxHashMap<String, usize> = Default::default();
     for c in constants {
@@ -28,17 +34,11 @@ pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) 
         if let Some(v) = reprint(&c.value.value) {
             c.value.value = v;
         }
-        if c.alignment == 0 {
-            if let Some(m) = module.as_deref_mut() {
-                if let Some(ty) = parse_type(&mut m.ctx, c.value.value.trim_start()).map(|(t, _)| t) {
-                    c.alignment = layout.pref_align(&m.ctx, ty);
-                }
-            }
-        }
         let id = c.id.value;
         match by_value.get(&c.value.value).copied() {
             Some(i) => {
                 pool[i].alignment = pool[i].alignment.max(c.alignment);
+                defaults[i] |= c.alignment == 0;
                 slots.push((id, i as u32));
             }
             None => {
@@ -46,11 +46,31 @@ pub fn build_pool(constants: &[Constant], module: Option<&mut llrs_ir::Module>) 
                 if !c.is_target_specific {
                     by_value.insert(c.value.value.clone(), pool.len());
                 }
+                defaults.push(c.alignment == 0);
                 pool.push(c);
             }
         }
     }
-    (pool, slots)
+    (pool, slots, defaults)
+}
+
+/// Gives the entries of [`merge_pool`] that had a member without alignment their type's
+/// preferred alignment in the module's data layout (when larger).
+pub fn fill_default_alignments(pool: &mut [Constant], defaults: &[bool], module: Option<&mut llrs_ir::Module>) {
+    let Some(m) = module else { return };
+    if !defaults.iter().any(|&d| d) {
+        return;
+    }
+    let layout = m
+        .data_layout
+        .as_deref()
+        .and_then(|d| llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(d)).ok())
+        .unwrap_or_default();
+    for (c, _) in pool.iter_mut().zip(defaults).filter(|(_, &d)| d) {
+        if let Some(ty) = parse_type(&mut m.ctx, c.value.value.trim_start()).map(|(t, _)| t) {
+            c.alignment = c.alignment.max(layout.pref_align(&m.ctx, ty));
+        }
+    }
 }
 
 /// The value as the IR printer prints it, when it parses on its own.

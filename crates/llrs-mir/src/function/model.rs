@@ -304,7 +304,8 @@ pub struct CalledGlobal {
 /// and printed as written.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Body {
-    /// The block scalar's text (its indentation removed).
+    /// The block scalar's text (its indentation removed); `parse` empties it once the body
+    /// is parsed and printed (`MirFile::bodies`).
     pub text: String,
     /// Line and column (1-based) of its first character in the file.
     pub start: Mark,

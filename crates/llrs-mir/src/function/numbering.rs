@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 
 use super::facts::BodyFacts;
 use super::model::MachineFunction;
+use crate::mi::VRegName;
 use crate::yaml::input::StrVal;
 
 /// Written number → llc's number, for each kind of reference.
@@ -28,14 +29,24 @@ pub struct Numbering {
 impl Numbering {
     /// The numbering of `mf` (its constants as `parse` left them).
     pub fn new(mf: &MachineFunction, facts: &BodyFacts) -> Self {
-        let n = mf.fixed_stack.len() as u32;
+        let (stack, fixed_stack) = Numbering::frame_objects(mf);
         Numbering {
             vregs: VRegNumbering::new(mf, facts),
-            stack: mf.stack.iter().enumerate().map(|(i, o)| (o.id.value, i as u32)).collect(),
-            fixed_stack: mf.fixed_stack.iter().enumerate().map(|(i, o)| (o.id.value, n - 1 - i as u32)).collect(),
+            stack,
+            fixed_stack,
             constants: mf.constant_slots.iter().copied().collect(),
             jump_tables: mf.jump_table.entries.iter().enumerate().map(|(i, e)| (e.id.value, i as u32)).collect(),
         }
+    }
+
+    /// The numbers of the stack objects (in order) and of the fixed stack objects (in reverse
+    /// order: llc creates them from the last).
+    pub fn frame_objects(mf: &MachineFunction) -> (FxHashMap<u32, u32>, FxHashMap<u32, u32>) {
+        let n = mf.fixed_stack.len() as u32;
+        (
+            mf.stack.iter().enumerate().map(|(i, o)| (o.id.value, i as u32)).collect(),
+            mf.fixed_stack.iter().enumerate().map(|(i, o)| (o.id.value, n - 1 - i as u32)).collect(),
+        )
     }
 
     /// A frame index (`%stack.N`, `%fixed-stack.N`) with llc's number, without a name.
@@ -69,60 +80,41 @@ impl Numbering {
     }
 }
 
-/// llc's numbering of virtual registers: in order of first reference (`registers:` with each
-/// entry's preferred register, then `liveins:`, then the body), with the class of each.
+/// llc's numbering of virtual registers: in creation order (`registers:` with each entry's
+/// preferred register, then `liveins:`, then the body, as the body parser made them), with
+/// the class of each.
 pub struct VRegNumbering {
     /// Written number → new number.
     pub map: rustc_hash::FxHashMap<u32, u32>,
-    /// Per new number: the written number, the class, the preferred register and the flags
-    /// as written.
-    pub regs: Vec<(u32, String, String, Vec<StrVal>)>,
+    /// Per new number: the written number (`None`: a named register, which `registers:` does
+    /// not list), the class, the preferred register and the flags as written.
+    pub regs: Vec<(Option<u32>, String, String, Vec<StrVal>)>,
 }
 
 impl VRegNumbering {
     /// Numbers the virtual registers of `mf` as llc does.
     pub fn new(mf: &MachineFunction, facts: &BodyFacts) -> Self {
-        let mut v = VRegNumbering { map: Default::default(), regs: Vec::new() };
-        for r in &mf.registers {
-            v.note(r.id.value, Some(&r.class.value), &r.preferred_register.value);
-            if let Some(&i) = v.map.get(&r.id.value) {
-                if v.regs[i as usize].3.is_empty() {
-                    v.regs[i as usize].3 = r.flags.clone();
-                }
-            }
-            if let Some(p) = vreg_of(&r.preferred_register.value) {
-                v.note(p, None, "");
-            }
+        let mut v = VRegNumbering { map: Default::default(), regs: Vec::with_capacity(facts.vregs.len()) };
+        let mut declared: rustc_hash::FxHashMap<u32, usize> = Default::default();
+        for (i, r) in mf.registers.iter().enumerate() {
+            declared.entry(r.id.value).or_insert(i);
         }
-        for l in &mf.liveins {
-            if let Some(p) = vreg_of(&l.virtual_reg.value) {
-                v.note(p, None, "");
+        for reg in &facts.vregs {
+            let class = facts.class_of(reg);
+            let n = match &reg.0 {
+                VRegName::Number(n) => Some(*n),
+                VRegName::Named(_) => None,
+            };
+            let (preferred, flags) = match n.and_then(|n| declared.get(&n)).and_then(|&i| mf.registers.get(i)) {
+                Some(r) => (r.preferred_register.value.clone(), r.flags.clone()),
+                None => (String::new(), Vec::new()),
+            };
+            if let Some(n) = n {
+                v.map.entry(n).or_insert(v.regs.len() as u32);
             }
-        }
-        for (n, class) in &facts.vregs {
-            v.note(*n, class.as_deref(), "");
+            v.regs.push((n, class.to_string(), preferred, flags));
         }
         v
-    }
-
-    fn note(&mut self, n: u32, class: Option<&str>, preferred: &str) {
-        match self.map.get(&n) {
-            Some(&i) => {
-                let r = &mut self.regs[i as usize];
-                if r.1.is_empty() {
-                    if let Some(c) = class {
-                        r.1 = c.to_string();
-                    }
-                }
-                if r.2.is_empty() {
-                    r.2 = preferred.to_string();
-                }
-            }
-            None => {
-                self.map.insert(n, self.regs.len() as u32);
-                self.regs.push((n, class.unwrap_or("").to_string(), preferred.to_string(), Vec::new()));
-            }
-        }
     }
 
     /// A register reference with a virtual register renumbered.

@@ -10,8 +10,14 @@ use crate::yaml::input::StrVal;
 use crate::yaml::output::Output;
 use crate::yaml::tree::{Kind, Node, Style};
 
-/// Appends the document of `mf` (`---` ... `...`) to `out`.
-pub fn write_function(out: &mut String, mf: &MachineFunction, target: TargetKind, facts: &BodyFacts) {
+/// Appends the document of `mf` (`---` ... `...`) to `out`, with its body as printed.
+pub fn write_function(
+    out: &mut String,
+    mf: &MachineFunction,
+    target: TargetKind,
+    facts: &BodyFacts,
+    body: Option<&str>,
+) {
     let mut o = Output::new(out);
     o.begin_document();
     o.begin_map();
@@ -155,9 +161,8 @@ pub fn write_function(out: &mut String, mf: &MachineFunction, target: TargetKind
         o.end_seq();
         o.end_key();
     }
-    // TEMPORARY: the body is printed as written until the `mi` printer is merged.
     o.key("body");
-    o.block(&mf.body.text);
+    o.block(body.unwrap_or(""));
     o.end_key();
     o.end_map();
     o.end_document();
@@ -176,7 +181,11 @@ fn flow_strings(o: &mut Output<'_>, items: &[StrVal]) {
 fn write_registers(o: &mut Output<'_>, numbering: &VRegNumbering) {
     o.key("registers");
     o.begin_seq();
-    for (i, (_, class, preferred, flags)) in numbering.regs.iter().enumerate() {
+    for (i, (written, class, preferred, flags)) in numbering.regs.iter().enumerate() {
+        // Named registers are not listed.
+        if written.is_none() {
+            continue;
+        }
         o.element();
         o.begin_flow_map();
         o.key_num("id", i);

@@ -97,7 +97,9 @@ pub(crate) struct TargetData {
     /// The subregister section, and what is decoded from it on first use.
     pub(crate) subreg_bytes: &'static [u8],
     pub(crate) subregs: OnceLock<Option<SubRegs>>,
+    /// Register class names lowercased (MIR) and as the target spells them.
     pub(crate) class_names: NameTable,
+    pub(crate) class_target_names: NameTable,
     pub(crate) class_allocatable: Vec<bool>,
     /// Members in allocation order, and the same sorted (for `contains`).
     pub(crate) member_pool: Vec<u16>,
@@ -219,7 +221,11 @@ impl TargetData {
         let n = r.count()?;
         let subreg_bytes = r.bytes(n)?;
 
-        let class_names = NameTable::read(r)?;
+        let class_target_names = NameTable::read(r)?;
+        let lowered: Vec<String> = (0..class_target_names.len())
+            .map(|i| class_target_names.get(i).unwrap_or("").to_ascii_lowercase())
+            .collect();
+        let class_names = NameTable::from_names(lowered.iter().map(String::as_str));
         let mut class_allocatable = Vec::with_capacity(class_names.len());
         let mut member_pool = Vec::new();
         let mut class_members = Vec::with_capacity(class_names.len());
@@ -345,6 +351,7 @@ impl TargetData {
             subreg_bytes,
             subregs: OnceLock::new(),
             class_names,
+            class_target_names,
             class_allocatable,
             member_pool,
             sorted_member_pool,

@@ -10,7 +10,7 @@ use super::{Reg, Target};
 
 fn lower_names(line: &str) -> String {
     let mut f: Vec<String> = line.split('\t').map(str::to_owned).collect();
-    if matches!(f[0].as_str(), "reg" | "rc" | "bank" | "mask") {
+    if matches!(f[0].as_str(), "reg" | "bank" | "mask") {
         f[1] = f[1].to_ascii_lowercase();
     }
     f.join("\t")
@@ -68,7 +68,9 @@ fn rebuild(t: &Target) -> String {
     for c in 0..t.num_reg_classes() {
         let class = super::RegClass(c as u32);
         let info = t.reg_class_info(class);
-        let _ = write!(o, "rc\t{}\t{}\t", t.reg_class_name(class), info.allocatable as u8);
+        let name = t.reg_class_target_name(class);
+        assert_eq!(t.reg_class_name(class), name.to_ascii_lowercase());
+        let _ = write!(o, "rc\t{}\t{}\t", name, info.allocatable as u8);
         for r in t.reg_class_members(class) {
             let _ = write!(o, "{} ", r.0);
         }

@@ -73,6 +73,12 @@ impl Target {
         self.data.class_names.get(class.index()).unwrap_or("")
     }
 
+    /// A register class's name as the target spells it (`TRI->getRegClassName`: `GR64`,
+    /// `GPR32common`), which inline asm operand comments print ("" out of range).
+    pub fn reg_class_target_name(&self, class: RegClass) -> &str {
+        self.data.class_target_names.get(class.index()).unwrap_or("")
+    }
+
     fn members_span(&self, class: RegClass) -> Span {
         let members = &self.data.class_members;
         members.get(class.index()).copied().unwrap_or_default()

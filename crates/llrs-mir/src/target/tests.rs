@@ -95,6 +95,8 @@ fn x86_registers_and_classes() {
 
     let gr64 = t.reg_class("gr64").unwrap();
     assert_eq!(t.reg_class_name(gr64), "gr64");
+    assert_eq!(t.reg_class_target_name(gr64), "GR64");
+    assert!(t.reg_class("GR64").is_none());
     assert!(t.reg_class_contains(gr64, rax));
     assert!(!t.reg_class_contains(gr64, eax));
     assert!(t.reg_class_members(gr64).any(|r| r == rax));

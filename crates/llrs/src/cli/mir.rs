@@ -11,11 +11,33 @@ pub fn is_mir(file_name: &str, src: &[u8]) -> bool {
     first.is_some_and(|l| l.starts_with(b"---"))
 }
 
-/// The output of `llrs fmt` for a `.mir` file, or llc's error as `llrs` prints it.
-pub fn format(src: &[u8], file_name: &str) -> Result<Vec<u8>, String> {
-    let text = String::from_utf8_lossy(src);
+/// The output of `llrs fmt` for a `.mir` file, or llc's error as `llrs` prints it; with the
+/// source back when `keep_source` (else it is dropped before printing, so that the input and
+/// the output are never both held).
+pub fn format(src: Vec<u8>, file_name: &str, keep_source: bool) -> (Result<Vec<u8>, String>, Option<Vec<u8>>) {
+    let text = match String::from_utf8(src) {
+        Ok(t) => t,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+    let file = match llrs_mir::parse(&text, file_name) {
+        Ok(f) => f,
+        Err(e) => return (Err(e.to_string()), keep_source.then(|| text.into_bytes())),
+    };
+    let original = keep_source.then(|| text.into_bytes());
+    (Ok(llrs_mir::print(&file).into_bytes()), original)
+}
+
+/// `llrs fmt` of a `.mir` file to `w` (a function at a time, the source dropped before
+/// printing: a large file's input and output are never held): `Err` with llc's error as `llrs`
+/// prints it, else the outcome of writing.
+pub fn format_to(src: Vec<u8>, file_name: &str, w: &mut dyn std::io::Write) -> Result<std::io::Result<()>, String> {
+    let text = match String::from_utf8(src) {
+        Ok(t) => t,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
     let file = llrs_mir::parse(&text, file_name).map_err(|e| e.to_string())?;
-    Ok(llrs_mir::print(&file).into_bytes())
+    drop(text);
+    Ok(llrs_mir::print_to(&file, w).and_then(|()| w.flush()))
 }
 
 /// Whether two `.mir` texts are the same, the embedded module's `; ModuleID` lines aside (they
