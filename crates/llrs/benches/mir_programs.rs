@@ -65,7 +65,7 @@ fn bench_mir_programs(c: &mut Criterion) {
         let mut group = c.benchmark_group("mir-fmt");
         group.throughput(bytes).sampling_mode(SamplingMode::Flat);
         group.bench_function(&name, |b| {
-            b.iter(|| llrs::cli::mir::format(black_box(src.as_bytes()), &file_name).map(|t| t.len()))
+            b.iter(|| llrs::cli::mir::format(black_box(src.as_bytes().to_vec()), &file_name, false).0.map(|t| t.len()))
         });
         group.finish();
     }

@@ -410,21 +410,23 @@ fn check(case: &Case) -> Result<(), String> {
         }
         Kind::MirCanon => {
             let canon = with_suffix(input, ".canon");
-            let got = llrs::cli::mir::format(&read(input)?, &name).map_err(|e| format!("rejected: {e}"))?;
+            let got = llrs::cli::mir::format(read(input)?, &name, false).0.map_err(|e| format!("rejected: {e}"))?;
             compare_mir(&got, &read(&canon)?, &canon)
         }
         Kind::MirIdentity => {
             let canon = with_suffix(input, ".canon");
             let canon2 = with_suffix(input, ".canon2");
             let src = read(&canon)?;
-            let got = llrs::cli::mir::format(&src, &format!("{name}.canon")).map_err(|e| format!("rejected: {e}"))?;
+            let got = llrs::cli::mir::format(src.clone(), &format!("{name}.canon"), false)
+                .0
+                .map_err(|e| format!("rejected: {e}"))?;
             if canon2.exists() {
                 compare_mir(&got, &read(&canon2)?, &canon2)
             } else {
                 compare_mir(&got, &src, &canon)
             }
         }
-        Kind::MirReject => match llrs::cli::mir::format(&read(input)?, &name) {
+        Kind::MirReject => match llrs::cli::mir::format(read(input)?, &name, false).0 {
             Err(_) => Ok(()),
             Ok(_) => {
                 let reference = fs::read_to_string(with_suffix(input, ".parse-error")).unwrap_or_default();
@@ -435,7 +437,7 @@ fn check(case: &Case) -> Result<(), String> {
             // Any result will do; only a panic fails.
             let src = read(input)?;
             if llrs::cli::mir::is_mir(&name, &src) {
-                let _ = llrs::cli::mir::format(&src, &name);
+                let _ = llrs::cli::mir::format(src, &name, false);
             } else {
                 let _ = llrs::cli::fmt::format_source(&src, &name);
             }
