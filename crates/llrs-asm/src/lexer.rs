@@ -39,7 +39,7 @@ pub enum Tok {
     DotDotDot,
     /// A bare word: keywords, type names, `DW_TAG_x`, ...
     Ident,
-    /// `name:` or `"name":` (span covers the name without quotes/colon handling; see [`Token::val`]).
+    /// `name:` or `"name":` (span covers the name without quotes/colon handling; see `Parser::val`).
     Label,
     /// `123:`
     LabelId,
@@ -94,14 +94,45 @@ pub struct Lexer<'a> {
     pub error: &'static str,
 }
 
+/// Character classes, one bit each, looked up in [`CLASS`].
+const NAME: u8 = 1; // [-a-zA-Z$._0-9]: names and labels
+const WORD: u8 = 2; // [a-zA-Z0-9_]: keywords
+const DIGIT: u8 = 4; // [0-9]
+const BLANK: u8 = 8; // space, tab, newline, carriage return
+
+/// The classes of every byte.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut k = 0;
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'$' || b == b'.' || b == b'_' {
+            k |= NAME;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            k |= WORD;
+        }
+        if b.is_ascii_digit() {
+            k |= DIGIT;
+        }
+        if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' {
+            k |= BLANK;
+        }
+        t[c] = k;
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & NAME != 0
 }
 
 #[inline]
 fn is_label_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & NAME != 0
 }
 
 impl<'a> Lexer<'a> {
@@ -126,6 +157,13 @@ impl<'a> Lexer<'a> {
     #[inline]
     fn peek(&self, off: usize) -> u8 {
         self.src.get(self.pos + off).copied().unwrap_or(0)
+    }
+
+    /// The end of the run of bytes of class `class` that starts at `from`.
+    #[inline]
+    fn run_end(&self, from: usize, class: u8) -> usize {
+        let rest = self.src.get(from..).unwrap_or(&[]);
+        from + rest.iter().position(|&c| CLASS[c as usize] & class == 0).unwrap_or(rest.len())
     }
 
     fn tok(&self, kind: Tok, start: usize) -> Token {
@@ -153,8 +191,8 @@ impl<'a> Lexer<'a> {
         // Skip white space and comments.
         while self.pos < self.src.len() {
             let c = self.src[self.pos];
-            if c == b' ' || c == b'\t' || c == b'\n' || c == b'\r' {
-                self.pos += 1;
+            if CLASS[c as usize] & BLANK != 0 {
+                self.pos = self.run_end(self.pos, BLANK);
             } else if c == b';' {
                 match memchr::memchr(b'\n', &self.src[self.pos..]) {
                     Some(p) => self.pos += p + 1,
@@ -304,15 +342,11 @@ impl<'a> Lexer<'a> {
             }
         } else if c.is_ascii_digit() && numbered != Tok::Error {
             let vs = self.pos;
-            while self.peek(0).is_ascii_digit() {
-                self.pos += 1;
-            }
+            self.pos = self.run_end(self.pos, DIGIT);
             self.tokv(numbered, start, vs, self.pos, false)
         } else if is_ident_char(c) {
             let vs = self.pos;
-            while is_ident_char(self.peek(0)) {
-                self.pos += 1;
-            }
+            self.pos = self.run_end(self.pos, NAME);
             self.tokv(named, start, vs, self.pos, false)
         } else {
             self.err(start, "")
@@ -321,19 +355,13 @@ impl<'a> Lexer<'a> {
 
     fn lex_identifier(&mut self, start: usize) -> Token {
         // Already consumed the first char.
-        while is_label_char(self.peek(0)) {
-            self.pos += 1;
-        }
+        self.pos = self.run_end(self.pos, NAME);
         if self.peek(0) == b':' {
             self.pos += 1;
             return self.tokv(Tok::Label, start, start, self.pos - 1, false);
         }
         // Not a label: a keyword ends at the first character outside [A-Za-z0-9_].
-        let mut end = start + 1;
-        while end < self.pos && (self.src[end].is_ascii_alphanumeric() || self.src[end] == b'_') {
-            end += 1;
-        }
-        self.pos = end;
+        self.pos = self.run_end(start + 1, WORD).min(self.pos);
         // Hex integers: u0x... and s0x...
         let text = &self.src[start..self.pos];
         if text.len() > 3
@@ -371,9 +399,7 @@ impl<'a> Lexer<'a> {
             }
             return self.err(start, "");
         }
-        while self.peek(0).is_ascii_digit() {
-            self.pos += 1;
-        }
+        self.pos = self.run_end(self.pos, DIGIT);
         // Label like `123:` (only for non-signed numbers).
         if self.peek(0) == b':' && c.is_ascii_digit() {
             let ve = self.pos;

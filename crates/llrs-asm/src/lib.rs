@@ -4,10 +4,12 @@
 pub mod diag;
 pub mod lexer;
 mod parser;
+mod show;
 mod writer;
 
 pub use diag::Diagnostic;
 use llrs_ir::Module;
+pub use show::{Show, Shown};
 pub use writer::ValuePrinter;
 
 /// Parses a whole `.ll` module. `file_name` is used in diagnostics only.

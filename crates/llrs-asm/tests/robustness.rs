@@ -119,3 +119,18 @@ fn deep_but_allowed_nesting_reads_prints_and_verifies() {
         assert!(!out.is_empty());
     }
 }
+
+/// A chain of metadata nodes as long as a module may hold reads and prints on a test thread's
+/// small stack (every walk over metadata is iterative).
+#[test]
+fn long_metadata_chains_are_walked_without_recursion() {
+    let n = 200_000;
+    let mut src = String::from("!named = !{!0}\n");
+    for i in 0..n {
+        src.push_str(&format!("!{i} = !{{!{}, i32 {i}}}\n", i + 1));
+    }
+    src.push_str(&format!("!{n} = !{{}}\n"));
+    let m = llrs_asm::parse_module(src.as_bytes(), "chain.ll").expect("parses");
+    let text = llrs_asm::print_module(&m);
+    assert!(text.ends_with(format!("!{n} = !{{}}\n").as_bytes()));
+}

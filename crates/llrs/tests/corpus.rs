@@ -8,7 +8,10 @@
 //! - `verify::X.ll`: where LLVM's verifier rejects `X.ll` (`X.ll.verify-error`), so does llrs,
 //!   with LLVM's first message; `verifyreport::X.ll`: with LLVM's whole report (messages and the
 //!   values they name, as the conformance tool compares them);
-//! - `nocrash::X.mir`: `llrs fmt X.mir` does not panic;
+//! - `mircanon::X.mir`: `llrs fmt X.mir` prints `X.mir.canon`; `miridentity::X.mir`: printing
+//!   `X.mir.canon` gives it back (or `X.mir.canon2`); `mirreject::X.mir`: where llc rejects
+//!   `X.mir` (`X.mir.parse-error`), so does llrs; `nocrash::X.mir`: `llrs fmt X.mir` does not
+//!   panic;
 //! - `identity::examples/X.ll`: the project's examples are canonical: printing one gives it back.
 //!
 //! The `; ModuleID` line is never compared. The library is called directly (no subprocess).
@@ -19,7 +22,7 @@
 //!
 //! Environment:
 //! - `LLRS_FULL_CORPUS=1`: run every file; by default only a quick, deterministic subset runs
-//!   (every 10th file of `llvm-test`, `mir` and `verify-mutants` by sorted path, and
+//!   (every 10th file of `llvm-test`, `mir`, `mir-mutants` and `verify-mutants` by sorted path, and
 //!   `programs/rust-regex.ll`).
 //! - `LLRS_UPDATE_KNOWN_FAILURES=1`: instead of failing, rewrite the list with the tests that fail
 //!   now (entries for tests that did not run this time are kept).
@@ -36,7 +39,7 @@ use std::sync::{Arc, Mutex};
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
 /// The corpus folders, relative to `target/corpus`.
-const SUITES: [&str; 4] = ["llvm-test", "programs", "mir", "verify-mutants"];
+const SUITES: [&str; 5] = ["llvm-test", "programs", "mir", "mir-mutants", "verify-mutants"];
 /// In the quick subset: every n-th file of `llvm-test` and `mir`.
 const SUBSET_STRIDE: usize = 10;
 /// In the quick subset: the only file of `programs` (the smallest; the others are for benchmarks).
@@ -54,6 +57,12 @@ enum Kind {
     VerifyReport,
     /// A file of `examples/`, canonical itself: printing its parse gives it back.
     SelfIdentity,
+    /// `llrs fmt X.mir` prints `X.mir.canon`.
+    MirCanon,
+    /// `llrs fmt X.mir.canon` prints it back (or `X.mir.canon2`).
+    MirIdentity,
+    /// llc rejects `X.mir`, and so does llrs.
+    MirReject,
 }
 
 impl Kind {
@@ -65,6 +74,9 @@ impl Kind {
             Kind::NoCrash => "nocrash",
             Kind::Verify => "verify",
             Kind::VerifyReport => "verifyreport",
+            Kind::MirCanon => "mircanon",
+            Kind::MirIdentity => "miridentity",
+            Kind::MirReject => "mirreject",
         }
     }
 }
@@ -273,7 +285,13 @@ fn collect_cases(corpus: &Path, full: bool) -> Vec<Case> {
 fn kinds_of(rel: &str, siblings: &HashSet<String>) -> Vec<Kind> {
     let name = rel.rsplit('/').next().unwrap_or(rel);
     if name.ends_with(".mir") {
-        return vec![Kind::NoCrash];
+        return if siblings.contains(&format!("{name}.canon")) {
+            vec![Kind::MirIdentity, Kind::MirCanon, Kind::NoCrash]
+        } else if siblings.contains(&format!("{name}.parse-error")) {
+            vec![Kind::MirReject, Kind::NoCrash]
+        } else {
+            vec![Kind::NoCrash]
+        };
     }
     if !name.ends_with(".ll") {
         return Vec::new();
@@ -390,12 +408,58 @@ fn check(case: &Case) -> Result<(), String> {
                 None => Ok(()),
             }
         }
+        Kind::MirCanon => {
+            let canon = with_suffix(input, ".canon");
+            let got = llrs::cli::mir::format(read(input)?, &name, false).0.map_err(|e| format!("rejected: {e}"))?;
+            compare_mir(&got, &read(&canon)?, &canon)
+        }
+        Kind::MirIdentity => {
+            let canon = with_suffix(input, ".canon");
+            let canon2 = with_suffix(input, ".canon2");
+            let src = read(&canon)?;
+            let got = llrs::cli::mir::format(src.clone(), &format!("{name}.canon"), false)
+                .0
+                .map_err(|e| format!("rejected: {e}"))?;
+            if canon2.exists() {
+                compare_mir(&got, &read(&canon2)?, &canon2)
+            } else {
+                compare_mir(&got, &src, &canon)
+            }
+        }
+        Kind::MirReject => match llrs::cli::mir::format(read(input)?, &name, false).0 {
+            Err(_) => Ok(()),
+            Ok(_) => {
+                let reference = fs::read_to_string(with_suffix(input, ".parse-error")).unwrap_or_default();
+                Err(format!("accepted, but llc rejects it: {}", reference.lines().next().unwrap_or("")))
+            }
+        },
         Kind::NoCrash => {
-            // Any result will do (Machine IR is refused for now); only a panic fails.
-            let _ = llrs::cli::fmt::format_source(&read(input)?, &name);
+            // Any result will do; only a panic fails.
+            let src = read(input)?;
+            if llrs::cli::mir::is_mir(&name, &src) {
+                let _ = llrs::cli::mir::format(src, &name, false);
+            } else {
+                let _ = llrs::cli::fmt::format_source(&src, &name);
+            }
             Ok(())
         }
     }
+}
+
+/// Compares Machine IR output with llc's, the embedded module's `; ModuleID` lines aside.
+fn compare_mir(got: &[u8], want: &[u8], reference: &Path) -> Result<(), String> {
+    if llrs::cli::mir::same_text(got, want) {
+        return Ok(());
+    }
+    let (g, w) = (String::from_utf8_lossy(got), String::from_utf8_lossy(want));
+    let line = g.lines().zip(w.lines()).position(|(a, b)| a != b).unwrap_or(g.lines().count().min(w.lines().count()));
+    Err(format!(
+        "differs from {} at line {}: want {:?}, got {:?}",
+        reference.display(),
+        line + 1,
+        w.lines().nth(line).unwrap_or(""),
+        g.lines().nth(line).unwrap_or("")
+    ))
 }
 
 /// A verifier report's lines as the conformance tool compares them: up to where LLVM aborted,

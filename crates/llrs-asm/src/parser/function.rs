@@ -334,10 +334,7 @@ impl<'a> Parser<'a> {
             if !self.is(Tok::MetadataVar) {
                 return self.err_here("expected metadata after comma");
             }
-            let kind = {
-                let v = self.val().into_owned();
-                self.m.ctx.md_kind(&v)
-            };
+            let kind = self.attachment_kind();
             self.next();
             let node = self.parse_md_node_ref()?;
             data.md.push((kind, node));

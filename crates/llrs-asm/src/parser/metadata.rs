@@ -244,8 +244,31 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The kind of an attachment at its `!name` token (the last kind read is remembered:
+    /// attachments of one kind come in runs, `!dbg` above all).
+    pub(crate) fn attachment_kind(&mut self) -> llrs_ir::Symbol {
+        let v = self.val();
+        if let Some((text, kind)) = self.last_md_kind {
+            if *v == *text {
+                return kind;
+            }
+        }
+        let kind = self.m.ctx.md_kind(&v);
+        if let std::borrow::Cow::Borrowed(text) = v {
+            self.last_md_kind = Some((text, kind));
+        }
+        kind
+    }
+
     /// An attachment's node: `!N`, `!{...}` or `!DIx(...)` (also `distinct !{...}` inline).
     pub fn parse_md_node_ref(&mut self) -> PResult<MdId> {
+        // `!N`, the usual case, without the nesting a general reference needs.
+        if self.is(Tok::Exclaim) && self.src.get(self.tok.end as usize).is_some_and(u8::is_ascii_digit) {
+            self.next();
+            let p = self.pos();
+            let n = self.parse_u32("expected metadata number")?;
+            return Ok(self.md_num_ref(n, p));
+        }
         if self.eat_kw(b"distinct") {
             let n = if self.is(Tok::MetadataVar) {
                 self.parse_specialized_body(true)?

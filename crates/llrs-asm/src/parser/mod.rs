@@ -211,6 +211,8 @@ pub(crate) struct Parser<'a> {
     pub tail: Option<(usize, std::sync::mpsc::Receiver<Option<Box<md_tail::Tail<'a>>>>)>,
     /// Whether the metadata at the end was taken from the other thread.
     pub used_tail: bool,
+    /// The last attachment kind read, with its text.
+    pub last_md_kind: Option<(&'a [u8], Symbol)>,
 }
 
 impl<'a> Parser<'a> {
@@ -259,6 +261,7 @@ impl<'a> Parser<'a> {
             placeholder_nums: None,
             tail: None,
             used_tail: false,
+            last_md_kind: None,
         }
     }
 

@@ -24,6 +24,11 @@ impl<'a> Parser<'a> {
 
     /// Parses a type (void allowed; the caller checks where it is not).
     pub fn parse_type(&mut self, msg: &str) -> PResult<TypeId> {
+        // A type that starts with a keyword (`i32`, `ptr`, `double`) nests only through a
+        // function type's parameters or a target type's, which are nested where they start.
+        if self.tok.kind == Tok::Ident {
+            return self.parse_type_inner(msg);
+        }
         self.nested(|p| p.parse_type_inner(msg))
     }
 
@@ -66,7 +71,7 @@ impl<'a> Parser<'a> {
                     ty = self.m.ctx.ptr_ty(as_);
                 }
                 Tok::LParen => {
-                    ty = self.parse_fn_type_rest(ty, start)?;
+                    ty = self.nested(|p| p.parse_fn_type_rest(ty, start))?;
                 }
                 _ => break,
             }
@@ -159,7 +164,7 @@ impl<'a> Parser<'a> {
                         let as_ = if self.is_kw(b"addrspace") { self.parse_addrspace()? } else { 0 };
                         Ok(self.m.ctx.ptr_ty(as_))
                     }
-                    b"target" => self.parse_target_type(),
+                    b"target" => self.nested(|p| p.parse_target_type()),
                     _ => self.err_here(msg),
                 }
             }
@@ -409,13 +414,20 @@ pub fn simple_type(t: &[u8]) -> Option<Type> {
 
 /// The width of `iN`.
 pub fn int_width(t: &[u8]) -> Option<u32> {
-    if t.len() < 2 || t[0] != b'i' || !t[1..].iter().all(|c| c.is_ascii_digit()) {
+    if t.len() < 2 || t[0] != b'i' {
         return None;
+    }
+    let mut v: u64 = 0;
+    for &c in &t[1..] {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v.saturating_mul(10).saturating_add(u64::from(c - b'0'));
     }
     if t.len() > 10 {
         return Some(u32::MAX);
     }
-    std::str::from_utf8(&t[1..]).ok()?.parse::<u64>().ok().map(|v| v.min(u32::MAX as u64) as u32)
+    Some(v.min(u64::from(u32::MAX)) as u32)
 }
 
 fn is_valid_elem(t: &Type) -> bool {

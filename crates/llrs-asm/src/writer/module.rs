@@ -353,7 +353,7 @@ impl Writer<'_> {
     }
 
     /// `AssemblyWriter::printFunction`.
-    fn print_function(&mut self, g: GlobalId) {
+    pub(super) fn print_function(&mut self, g: GlobalId) {
         let m = self.m;
         let c = self.c;
         let gl = &m.globals[g];

@@ -266,14 +266,6 @@ impl Finder<'_> {
         }
     }
 
-    fn md_ref(&mut self, m: Md) {
-        match m {
-            Md::Node(n) => self.md_node(n),
-            Md::Const(k) => self.konst(k),
-            _ => {}
-        }
-    }
-
     /// A metadata operand of an instruction (`MetadataAsValue`).
     fn md_value(&mut self, m: Md) {
         match m {
@@ -294,21 +286,38 @@ impl Finder<'_> {
         }
     }
 
+    /// A node and, depth first, what it references: its operands, then its fields, each
+    /// operand's own references before the next operand's. Iterative: chains of nodes may be as
+    /// long as the module.
     fn md_node(&mut self, n: MdId) {
-        if !self.visited_md.insert(n) {
-            return;
-        }
         let c = self.c;
-        let node = c.md(n);
-        if node.kind == MdKind::ArgList {
+        if !self.visited_md.insert(n) || c.md(n).kind == MdKind::ArgList {
             return;
         }
-        for &o in node.ops.iter() {
-            self.md_ref(o);
-        }
-        for (_, v) in node.fields.iter() {
-            if let DiValue::Md(m) = v {
-                self.md_ref(*m);
+        // Each node being walked, with how many of its operands and fields are done.
+        let mut stack: Vec<(MdId, usize)> = vec![(n, 0)];
+        while let Some(&(id, done)) = stack.last() {
+            let node = c.md(id);
+            let next = match node.ops.get(done) {
+                Some(&m) => Some(m),
+                None => node.fields.get(done - node.ops.len()).map(|(_, v)| match v {
+                    DiValue::Md(m) => *m,
+                    _ => Md::Null,
+                }),
+            };
+            let Some(m) = next else {
+                stack.pop();
+                continue;
+            };
+            if let Some(top) = stack.last_mut() {
+                top.1 += 1;
+            }
+            match m {
+                Md::Node(child) if self.visited_md.insert(child) && c.md(child).kind != MdKind::ArgList => {
+                    stack.push((child, 0));
+                }
+                Md::Const(k) => self.konst(k),
+                _ => {}
             }
         }
     }

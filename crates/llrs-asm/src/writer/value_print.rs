@@ -124,6 +124,19 @@ impl<'a> ValuePrinter<'a> {
         self.take(out);
     }
 
+    /// `F.print(OS)`: a whole function as `llvm-dis` prints it (its `; Function Attrs`
+    /// comment, its `define` or `declare` line, its blocks), ending in a newline.
+    pub fn function(&mut self, g: GlobalId, out: &mut String) {
+        let Some(gl) = self.w.m.globals.get(g) else { return };
+        if gl.func.is_none() {
+            return;
+        }
+        // Every function's slots were made on creation.
+        self.w.slots_ready = true;
+        self.w.print_function(g);
+        self.take(out);
+    }
+
     /// A type, as LLVM's `operator<<(raw_ostream, Type)`.
     pub fn ty(&mut self, t: TypeId, out: &mut String) {
         self.w.write_type(t);

@@ -313,7 +313,8 @@ fn stack_id_supported(target: TargetKind, id: usize) -> bool {
         TargetKind::AArch64 => matches!(id, 0 | 2 | 3 | 5),
         TargetKind::RiscV => matches!(id, 0 | 2 | 5),
         TargetKind::Amdgpu => matches!(id, 0 | 1 | 5),
-        TargetKind::Unknown | TargetKind::Other => true,
+        TargetKind::WebAssembly => matches!(id, 0 | 4 | 5),
+        // `TargetFrameLowering`'s default: the default stack and `noalloc`.
         _ => matches!(id, 0 | 5),
     }
 }

@@ -25,7 +25,11 @@ pub enum TargetKind {
     Arm,
     /// AMDGPU.
     Amdgpu,
-    /// Another target: its info is kept as written.
+    /// Hexagon: its info is kept as written.
+    Hexagon,
+    /// WebAssembly: its info is kept as written.
+    WebAssembly,
+    /// Another target: LLVM 22 has no `machineFunctionInfo` mapping for it (llc prints `{}`).
     Other,
 }
 
@@ -38,6 +42,8 @@ impl TargetKind {
             "aarch64" | "arm64" | "aarch64_be" | "arm64_32" | "aarch64_32" => TargetKind::AArch64,
             "riscv32" | "riscv64" => TargetKind::RiscV,
             "amdgcn" | "r600" => TargetKind::Amdgpu,
+            "hexagon" => TargetKind::Hexagon,
+            "wasm32" | "wasm64" => TargetKind::WebAssembly,
             "" => TargetKind::Unknown,
             a if a.starts_with("arm") || a.starts_with("thumb") => TargetKind::Arm,
             _ => TargetKind::Other,
@@ -83,7 +89,8 @@ impl TargetKind {
         match self {
             TargetKind::X86 | TargetKind::Unknown => 16,
             TargetKind::AArch64 | TargetKind::RiscV | TargetKind::Arm => 4,
-            TargetKind::Amdgpu | TargetKind::Other => 1,
+            TargetKind::Amdgpu | TargetKind::WebAssembly | TargetKind::Other => 1,
+            TargetKind::Hexagon => 16,
         }
     }
 }
@@ -96,6 +103,8 @@ pub fn read_function_info(n: &Node, target: TargetKind) -> YResult<FunctionInfo>
     let table = fields(target);
     if table.is_empty() {
         return Ok(match n.kind {
+            // A target without a mapping prints an empty one.
+            Kind::Null if target == TargetKind::Other => FunctionInfo::Fields(Vec::new()),
             Kind::Null => FunctionInfo::None,
             _ => FunctionInfo::Raw(Box::new(n.clone())),
         });

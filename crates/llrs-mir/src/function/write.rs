@@ -482,7 +482,9 @@ pub fn write_raw(o: &mut Output<'_>, node: &Node, depth: usize) {
         Kind::Scalar(s, _) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => o.plain(s),
         Kind::Scalar(s, _) => o.string(s),
         Kind::Map(items) => {
-            let flow = node.flow;
+            // The mappings kept as written are LLVM's custom or block mappings, which print
+            // `{}` when empty (an empty flow sequence prints `[  ]`).
+            let flow = node.flow && !items.is_empty();
             if flow {
                 o.begin_flow_map();
             } else {
