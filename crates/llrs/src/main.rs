@@ -179,21 +179,39 @@ fn fmt_command(out: Out, files: &[OsString], output: Option<&Path>, check: bool,
             continue;
         };
         let mir = llrs::cli::mir::is_mir(&name, &src);
-        if mir && !check && !in_place && output.is_none() {
-            // Machine IR to standard output: printed a function at a time.
-            let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            ok &= match llrs::cli::mir::format_to(src, &name, &mut stdout) {
-                Ok(Ok(())) => true,
-                Ok(Err(err)) if err.kind() == io::ErrorKind::BrokenPipe => true,
-                Ok(Err(err)) => {
-                    report(&format!("llrs: error: could not write the output: {err}"));
-                    false
-                }
+        if mir && !check && !in_place {
+            // Machine IR to standard output or a file: printed a function at a time.
+            let file = match llrs::cli::mir::load(src, &name) {
+                Ok(file) => file,
                 Err(message) => {
                     out.tool(Some(&name), "error", &message);
-                    false
+                    ok = false;
+                    continue;
                 }
             };
+            let done = match output {
+                Some(o) => std::fs::File::create(o)
+                    .and_then(|f| {
+                        let mut w = io::BufWriter::with_capacity(1 << 16, f);
+                        llrs::mir::print_to(&file, &mut w)?;
+                        w.flush()
+                    })
+                    .map_err(|err| {
+                        out.tool(Some(&name), "error", &format!("llrs: error: could not write {}: {err}", o.display()))
+                    }),
+                None => {
+                    let mut w = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                    match llrs::mir::print_to(&file, &mut w).and_then(|()| w.flush()) {
+                        Ok(()) => Ok(()),
+                        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                        Err(err) => {
+                            report(&format!("llrs: error: could not write the output: {err}"));
+                            Err(())
+                        }
+                    }
+                }
+            };
+            ok &= done.is_ok();
             continue;
         }
         let (text, original) = if mir {

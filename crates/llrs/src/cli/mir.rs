@@ -27,17 +27,15 @@ pub fn format(src: Vec<u8>, file_name: &str, keep_source: bool) -> (Result<Vec<u
     (Ok(llrs_mir::print(&file).into_bytes()), original)
 }
 
-/// `llrs fmt` of a `.mir` file to `w` (a function at a time, the source dropped before
-/// printing: a large file's input and output are never held): `Err` with llc's error as `llrs`
-/// prints it, else the outcome of writing.
-pub fn format_to(src: Vec<u8>, file_name: &str, w: &mut dyn std::io::Write) -> Result<std::io::Result<()>, String> {
+/// Reads a `.mir` file for `llrs fmt`, dropping the source once read (a large file's input
+/// and output are then never both held: print it with [`llrs_mir::print_to`], a function at a
+/// time); `Err` with llc's error as `llrs` prints it.
+pub fn load(src: Vec<u8>, file_name: &str) -> Result<llrs_mir::MirFile, String> {
     let text = match String::from_utf8(src) {
         Ok(t) => t,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     };
-    let file = llrs_mir::parse(&text, file_name).map_err(|e| e.to_string())?;
-    drop(text);
-    Ok(llrs_mir::print_to(&file, w).and_then(|()| w.flush()))
+    llrs_mir::parse(&text, file_name).map_err(|e| e.to_string())
 }
 
 /// Whether two `.mir` texts are the same, the embedded module's `; ModuleID` lines aside (they
