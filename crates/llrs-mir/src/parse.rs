@@ -280,9 +280,8 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             Ok(body) => body,
             Err(e) => {
                 // llc checks the frame information and the jump tables between the block
-                // definitions and the instructions: an error in a block's header line comes
-                // from the definitions, others from the instructions.
-                if crate::function::body::in_block_header(&mf.body, &e) {
+                // definitions and the instructions.
+                if crate::function::body::from_block_definitions(&mf.body, &e) {
                     return Err(check_err(e));
                 }
                 let facts = BodyFacts::written_blocks(&mf.body.text);

@@ -72,14 +72,27 @@ fn error_mark(src: &[u8], start: Mark, e: &mi::MiError, file_line: &dyn Fn(u32) 
     Mark { line, col: (c + indent) as u32 + 1 }
 }
 
-/// Whether an error of the body (placed in the file) is on a block's header line (`bb.N...:`),
-/// where the block definitions are parsed, before the frame information is checked.
-pub fn in_block_header(body: &super::model::Body, e: &CheckError) -> bool {
+/// Whether an error of the body comes from the block definitions (`parseBasicBlockDefinitions`,
+/// which llc runs before checking the frame information): it is on a block's header line
+/// (`bb.N...:`), or it is the lexer's (that pass lexes the whole body).
+pub fn from_block_definitions(body: &super::model::Body, e: &CheckError) -> bool {
     let Some(at) = e.at else { return false };
     let leading = body.text.bytes().take_while(|&c| c == b'\n').count() as u32;
     let Some(line) = at.line.checked_sub(body.start.line.saturating_sub(leading)) else { return false };
     let text = body.text.lines().nth(line as usize).unwrap_or("");
-    text.trim_start().starts_with("bb.")
+    text.trim_start().starts_with("bb.") || lexer_error(body.text.as_bytes()).is_some_and(|m| m == e.message)
+}
+
+/// The first error of the lexer over `src`, if any.
+fn lexer_error(src: &[u8]) -> Option<String> {
+    let mut lexer = mi::Lexer::new(src, 0);
+    loop {
+        match lexer.next_token().kind {
+            mi::Tk::Eof => return None,
+            mi::Tk::Error => return lexer.error.map(|e| e.1),
+            _ => {}
+        }
+    }
 }
 
 /// The IR llc makes for a file without a module: per machine function, `define void @NAME() {
@@ -165,6 +178,12 @@ pub fn print_function_body(body: &mi::Body, mf: &MachineFunction, target: &dyn T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lexer_errors_come_from_the_block_definitions() {
+        assert_eq!(lexer_error(b"bb.0:\n  RET 0, #\n").as_deref(), Some("unexpected character '#'"));
+        assert_eq!(lexer_error(b"bb.0:\n  RET 0, bogus\n"), None);
+    }
 
     #[test]
     fn dummy_functions_have_one_block() {
