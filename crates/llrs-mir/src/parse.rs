@@ -218,6 +218,11 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         }
         x
     });
+    // Without a module, llc's dummy module has its default target's data layout.
+    let dummy_layout = match module {
+        Some(_) => None,
+        None => llrs_ir::datalayout::DataLayout::parse(DEFAULT_DATA_LAYOUT).ok(),
+    };
     // Per function read, its constant pool's entries that take their type's alignment.
     let mut pending_alignments: Vec<(usize, Vec<bool>)> = Vec::new();
     // The position of each function in the module's function list (llc's printing order).
@@ -271,7 +276,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
                 &fir
             }
             None => {
-                dummy = crate::function::body::DummyIr { functions: &names };
+                dummy = crate::function::body::DummyIr { functions: &names, layout: dummy_layout.as_ref() };
                 &dummy
             }
         };

@@ -101,6 +101,8 @@ fn lexer_error(src: &[u8]) -> Option<String> {
 pub struct DummyIr<'a> {
     /// The machine functions read so far, this one included.
     pub functions: &'a rustc_hash::FxHashSet<String>,
+    /// The data layout llc gives the module (its default target's).
+    pub layout: Option<&'a llrs_ir::datalayout::DataLayout>,
 }
 
 impl IrInfo for DummyIr<'_> {
@@ -136,6 +138,9 @@ impl IrInfo for DummyIr<'_> {
     }
     fn has_metadata(&self, _n: u32) -> bool {
         false
+    }
+    fn pointer_bits(&self, addrspace: u32) -> u32 {
+        self.layout.map_or(64, |l| l.pointer_size_in_bits(addrspace))
     }
 }
 
@@ -188,8 +193,10 @@ mod tests {
     #[test]
     fn dummy_functions_have_one_block() {
         let functions: rustc_hash::FxHashSet<String> = ["f".to_string()].into_iter().collect();
-        let ir = DummyIr { functions: &functions };
+        let layout = llrs_ir::datalayout::DataLayout::parse(crate::parse::DEFAULT_DATA_LAYOUT).ok();
+        let ir = DummyIr { functions: &functions, layout: layout.as_ref() };
         assert!(ir.has_block(b"entry") && !ir.has_block(b"x") && ir.is_function(b"f") && !ir.has_global(b"g"));
+        assert_eq!((ir.pointer_bits(0), ir.pointer_bits(270)), (64, 32));
     }
 
     /// The positions llc-22 gives (checked by hand).
