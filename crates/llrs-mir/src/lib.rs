@@ -1,8 +1,8 @@
 //! Machine IR (`.mir`): LLVM's serialization of machine functions, read and printed as
 //! `llc -run-pass=none` does.
 //!
-//! [`parse`] reads a `.mir` file (the embedded IR module, then one machine function per YAML
-//! document) with llc's checks, messages and positions; [`print`] and [`print_to`] print it as
+//! [`parse()`] reads a `.mir` file (the embedded IR module, then one machine function per YAML
+//! document) with llc's checks, messages and positions; [`print()`] and [`print_to()`] print it as
 //! llc does. The crate is organised by concern:
 //! - `target`: per-target descriptions (opcodes, registers, classes, banks, subregister indices,
 //!   register masks, implicit operands, target flags), generated from LLVM 22 by
