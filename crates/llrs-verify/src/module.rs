@@ -10,7 +10,7 @@ use llrs_ir::{GlobalId, Md, MdId};
 impl Verifier<'_> {
     /// Runs every check and returns what was found.
     pub fn run(mut self) -> Report {
-        self.collect_assign_ids();
+        (self.assign_users, self.assign_insts) = assign_ids(self.v.m);
         let m = self.v.m;
         let mut st = FnState::default();
         for &g in &m.functions {
@@ -42,30 +42,6 @@ impl Verifier<'_> {
         self.verify_compile_units();
         self.verify_deoptimize_calling_convs();
         self.report
-    }
-
-    /// Which functions use each `DIAssignID`, in records and in attachments.
-    pub(crate) fn collect_assign_ids(&mut self) {
-        let m = self.v.m;
-        let Some(kind) = m.ctx.names.lookup(b"DIAssignID") else { return };
-        for &g in &m.functions {
-            let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { continue };
-            for &b in &body.layout {
-                for &i in &body.blocks[b].insts {
-                    let inst = &body.insts[i];
-                    for &(k, n) in &inst.md {
-                        if k == kind {
-                            add(&mut self.assign_insts, n, g);
-                        }
-                    }
-                    for r in &inst.dbg_records {
-                        if let Some((Md::Node(id), _, _)) = r.assign {
-                            add(&mut self.assign_users, id, g);
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// `visitGlobalVariable`'s debug info: each `!dbg` is a `DIGlobalVariableExpression`.
@@ -115,6 +91,34 @@ impl Verifier<'_> {
             let _ = self.check(listed.contains(&cu), "DICompileUnit not listed in llvm.dbg.cu", &[Subject::Md(cu)]);
         }
     }
+}
+
+/// For each `DIAssignID`, the functions that use it.
+pub(crate) type AssignUses = rustc_hash::FxHashMap<MdId, Vec<GlobalId>>;
+
+/// Which functions use each `DIAssignID`: in `#dbg_assign` records, and in attachments.
+pub(crate) fn assign_ids(m: &llrs_ir::Module) -> (AssignUses, AssignUses) {
+    let (mut users, mut insts) = (AssignUses::default(), AssignUses::default());
+    let Some(kind) = m.ctx.names.lookup(b"DIAssignID") else { return (users, insts) };
+    for &g in &m.functions {
+        let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { continue };
+        for &b in &body.layout {
+            for &i in &body.blocks[b].insts {
+                let inst = &body.insts[i];
+                for &(k, n) in &inst.md {
+                    if k == kind {
+                        add(&mut insts, n, g);
+                    }
+                }
+                for r in &inst.dbg_records {
+                    if let Some((Md::Node(id), _, _)) = r.assign {
+                        add(&mut users, id, g);
+                    }
+                }
+            }
+        }
+    }
+    (users, insts)
 }
 
 /// Adds `g` to the functions of `id` (consecutive repeats are kept once).

@@ -37,9 +37,7 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
         return None;
     }
     let runs = llrs_ir::runs::balanced_runs(&sizes, threads * RUNS_PER_THREAD);
-    let mut first = Verifier::new(m);
-    first.collect_assign_ids();
-    let (users, insts) = (first.assign_users.clone(), first.assign_insts.clone());
+    let (users, insts) = crate::module::assign_ids(m);
     let verified: Vec<Verifier<'_>> = runs
         .par_iter()
         .map(|range| {

@@ -329,20 +329,16 @@ impl<'a> P<'a> {
     }
 
     pub(super) fn ir_block_ref(&mut self, r: IrRef) {
-        self.out.push_str("%ir-block.");
-        match r {
-            IrRef::Named(s) => {
-                let n = self.name(s);
-                write_name(&mut self.out, n);
-            }
-            IrRef::Slot(n) => {
-                let _ = write!(self.out, "{n}");
-            }
-        }
+        self.ir_ref("%ir-block.", r);
     }
 
     pub(super) fn global(&mut self, r: IrRef) {
-        self.out.push('@');
+        self.ir_ref("@", r);
+    }
+
+    /// `prefix` then the name (quoted where needed) or the slot number.
+    fn ir_ref(&mut self, prefix: &str, r: IrRef) {
+        self.out.push_str(prefix);
         match r {
             IrRef::Named(s) => {
                 let n = self.name(s);
