@@ -61,6 +61,9 @@ pub struct Context {
     mds: IdVec<MdId, MdNode>,
     /// Uniqued metadata nodes by the hash of their contents (no copy of the nodes is kept).
     md_index: FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
+    /// Nodes `[0, md_owed)` are registered but not in `md_index` yet: they go in on the first
+    /// lookup (see [`Context::md_register_all_later`]).
+    md_owed: usize,
     md_kinds: Vec<Symbol>,
     md_kind_map: FxHashMap<Symbol, u32>,
     common: CommonTypes,
@@ -134,6 +137,7 @@ impl Default for Context {
             struct_names: FxHashMap::default(),
             mds: IdVec::new(),
             md_index: FxHashMap::default(),
+            md_owed: 0,
             md_kinds: Vec::new(),
             md_kind_map: FxHashMap::default(),
             common: CommonTypes {
@@ -353,6 +357,7 @@ impl Context {
         if n.distinct {
             return self.mds.push(n);
         }
+        self.md_settle();
         let h = md_hash(&n);
         if let Some(id) = self.md_lookup(h, &n) {
             return id;
@@ -368,6 +373,10 @@ impl Context {
     /// [`Context::md_intern`]. When an equal node is already known, nothing changes and that
     /// node is returned.
     pub fn md_register(&mut self, id: MdId) -> Option<MdId> {
+        self.md_settle();
+        self.md_register_now(id)
+    }
+    fn md_register_now(&mut self, id: MdId) -> Option<MdId> {
         let n = &self.mds[id];
         if n.distinct {
             return None;
@@ -379,9 +388,32 @@ impl Context {
         self.md_index.entry(h).or_default().push(id);
         None
     }
+    /// Registers every node there is now, as [`Context::md_register`] on each in order would,
+    /// but only when something first looks a node up: for a caller that knows no two of them
+    /// are equal (a reader that has just checked), so that a module nobody adds metadata to never
+    /// pays for the index.
+    pub fn md_register_all_later(&mut self) {
+        self.md_index.clear();
+        self.md_owed = self.mds.len();
+    }
+    /// Puts the nodes owed by [`Context::md_register_all_later`] in the index.
+    fn md_settle(&mut self) {
+        let n = std::mem::take(&mut self.md_owed);
+        if n > 0 {
+            self.md_index.reserve(n);
+            for i in 0..n {
+                self.md_register_now(MdId(i as u32));
+            }
+        }
+    }
+    /// The hash of a node's contents, as the index uses it: equal nodes have equal hashes.
+    pub fn md_content_hash(&self, id: MdId) -> u64 {
+        md_hash(&self.mds[id])
+    }
     /// Forgets every registration (before registering again after a bulk rewrite).
     pub fn md_unregister_all(&mut self) {
         self.md_index.clear();
+        self.md_owed = 0;
     }
     /// Reserves room for `n` more registered nodes.
     pub fn md_reserve(&mut self, n: usize) {
@@ -393,6 +425,16 @@ impl Context {
     }
     /// Replaces the contents of a node. A registered node stays registered, under its new contents.
     pub fn md_set(&mut self, id: MdId, n: MdNode) {
+        let old = &self.mds[id];
+        if (id.0 as usize) < self.md_owed {
+            if !(old.distinct && !n.distinct) {
+                // Still owed: it goes in under whatever it holds when the index is made.
+                self.mds[id] = n;
+                return;
+            }
+            // A distinct node turning uniqued was not registered: settle the rest first.
+            self.md_settle();
+        }
         let old = &self.mds[id];
         let mut registered = false;
         if !old.distinct {
@@ -441,4 +483,30 @@ impl Context {
 fn md_hash(n: &MdNode) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault};
     BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Context;
+    use crate::metadata::{Md, MdNode};
+
+    #[test]
+    fn nodes_registered_later_are_found_by_the_first_lookup() {
+        let mut c = Context::default();
+        let s = c.names.intern(b"x");
+        let a = c.md_new(MdNode::tuple(false, [Md::Str(s)]));
+        let d = c.md_new(MdNode::tuple(true, [Md::Str(s)]));
+        let b = c.md_new(MdNode::tuple(false, [Md::Node(a)]));
+        let turned = c.md_new(MdNode::tuple(true, []));
+        c.md_register_all_later();
+        // Contents changed while owed count as they are when the index is made.
+        c.md_set(b, MdNode::tuple(false, [Md::Node(a), Md::Null]));
+        // A distinct node made uniqued after the registration stays unregistered.
+        c.md_set(turned, MdNode::tuple(false, [Md::Null, Md::Null, Md::Null]));
+        assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Str(s)])), a);
+        assert_ne!(c.md_intern(MdNode::tuple(true, [Md::Str(s)])), d);
+        assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Node(a), Md::Null])), b);
+        assert_ne!(c.md_intern(MdNode::tuple(false, [Md::Null, Md::Null, Md::Null])), turned);
+        assert_eq!(c.md_register(a), None);
+    }
 }

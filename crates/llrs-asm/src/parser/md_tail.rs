@@ -124,11 +124,22 @@ struct Remap {
     mds: Vec<u32>,
     types: FxHashMap<TypeId, TypeId>,
     consts: FxHashMap<ConstId, ConstId>,
-    /// The number of each placeholder.
-    nums: FxHashMap<MdId, u32>,
+    /// The number of each placeholder, by the other thread's id.
+    nums: Vec<Option<u32>>,
 }
 
 const UNSET: u32 = u32::MAX;
+
+/// The number of each of the other thread's placeholders, by its id.
+fn placeholder_numbers(w: &Parser<'_>) -> Vec<Option<u32>> {
+    let mut nums = vec![None; w.m.ctx.num_mds()];
+    for &(id, n) in w.placeholder_nums.iter().flatten() {
+        if let Some(slot) = nums.get_mut(id.0 as usize) {
+            *slot = Some(n);
+        }
+    }
+    nums
+}
 
 impl<'a> Parser<'a> {
     /// At the start of the trailing metadata, at the top level: takes in what the other thread
@@ -157,7 +168,7 @@ impl<'a> Parser<'a> {
             mds: vec![UNSET; w.m.ctx.num_mds()],
             types: FxHashMap::default(),
             consts: FxHashMap::default(),
-            nums: w.placeholder_nums.iter().flatten().copied().collect(),
+            nums: placeholder_numbers(&w),
         };
         for event in events {
             match event {
@@ -228,9 +239,9 @@ impl<'a> Parser<'a> {
         if memo != UNSET {
             return Ok(MdId(memo));
         }
-        let carried = match r.nums.get(&id) {
+        let carried = match r.nums.get(id.0 as usize).copied().flatten() {
             // `!N`: where the other thread first met it is where reading in order would have.
-            Some(&n) => {
+            Some(n) => {
                 let pos = w.md_fwd.get(n).ok_or(())?;
                 self.md_num_ref(n, pos)
             }

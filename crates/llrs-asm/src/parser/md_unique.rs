@@ -33,13 +33,34 @@ fn remap_node(n: &MdNode, canon: &[MdId]) -> MdNode {
     }
 }
 
+/// From this many nodes on, equal nodes are looked for on every thread, by hash.
+const PARALLEL_CHECK_MIN: usize = 50_000;
+
+/// True when no two uniqued nodes have the same content hash (so no two are equal). The hashes
+/// are made on every thread and sorted; the index of the context is made later, if ever needed.
+fn no_equal_hashes(ctx: &llrs_ir::Context) -> bool {
+    use rayon::prelude::*;
+    let mut hashes: Vec<u64> = (0..ctx.num_mds() as u32)
+        .into_par_iter()
+        .map(MdId)
+        .filter(|&id| !ctx.md(id).distinct)
+        .map(|id| ctx.md_content_hash(id))
+        .collect();
+    hashes.par_sort_unstable();
+    !hashes.windows(2).any(|w| w[0] == w[1])
+}
+
 impl<'a> Parser<'a> {
     /// Merges structurally equal uniqued nodes and points every reference at the survivor.
     pub(super) fn unique_metadata(&mut self) {
         let n = self.m.ctx.num_mds();
-        // Cheap check first: most modules (all of LLVM's own output) have no equal nodes. It
-        // registers every uniqued node with the context, so that nodes made by later upgrades
+        // Cheap check first: most modules (all of LLVM's own output) have no equal nodes. Every
+        // uniqued node is then registered with the context, so that nodes made by later upgrades
         // are merged with equal ones read from the text.
+        if n >= PARALLEL_CHECK_MIN && no_equal_hashes(&self.m.ctx) {
+            self.m.ctx.md_register_all_later();
+            return;
+        }
         self.m.ctx.md_reserve(n);
         if (0..n).all(|i| self.m.ctx.md_register(MdId(i as u32)).is_none()) {
             return;
@@ -170,5 +191,16 @@ mod tests {
         let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
         let out = String::from_utf8(print_module(&m)).expect("utf-8");
         assert!(out.ends_with("!named = !{!0, !1}\n\n!0 = distinct !{!0}\n!1 = !{!0}\n"), "{out}");
+    }
+
+    #[test]
+    fn equal_nodes_among_many_are_merged() {
+        let mut src = String::from("!named = !{!0, !1}\n!0 = !{}\n!1 = !{}\n");
+        for i in 2..super::PARALLEL_CHECK_MIN + 10 {
+            src.push_str(&format!("!{i} = !{{i32 {i}}}\n"));
+        }
+        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
+        let out = String::from_utf8(print_module(&m)).expect("utf-8");
+        assert!(out.ends_with("!named = !{!0, !0}\n\n!0 = !{}\n"), "{out}");
     }
 }

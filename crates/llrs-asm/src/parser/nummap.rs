@@ -1,5 +1,8 @@
 //! A map from small, mostly dense numbers (`!12`, `%7`) to values: a vector for dense keys and a
 //! hash map for far-out ones, so that a huge number in the input costs no huge allocation.
+//!
+//! Every key below the vector's length lives in the vector: the vector grows (taking in the
+//! far-out keys it now covers) as long as it stays within a few times the number of keys held.
 
 use rustc_hash::FxHashMap;
 
@@ -23,10 +26,9 @@ impl<V: Copy> NumMap<V> {
     #[inline]
     pub fn get(&self, n: u32) -> Option<V> {
         match self.dense.get(n as usize) {
-            Some(Some(v)) => Some(*v),
-            // A key stored sparsely may lie inside the dense range grown since.
-            _ if self.sparse.is_empty() => None,
-            _ => self.sparse.get(&n).copied(),
+            Some(v) => *v,
+            None if self.sparse.is_empty() => None,
+            None => self.sparse.get(&n).copied(),
         }
     }
     /// True when `n` has a value.
@@ -37,25 +39,41 @@ impl<V: Copy> NumMap<V> {
     /// Sets the value of `n`.
     pub fn insert(&mut self, n: u32, v: V) {
         let i = n as usize;
-        let old = if i < self.dense.len() {
-            let stale = if self.sparse.is_empty() { None } else { self.sparse.remove(&n) };
-            self.dense[i].replace(v).or(stale)
-        } else if i <= self.dense.len() * 2 + 1024 && !self.sparse.contains_key(&n) {
-            self.dense.resize(i + 1, None);
-            self.dense[i] = Some(v);
-            None
-        } else {
-            self.sparse.insert(n, v)
+        if i >= self.dense.len() {
+            // The most slots the vector may have: a few per key held, and some to start with.
+            let most = 4 * (self.len + 1) + 1024;
+            if i < most {
+                self.grow((i + 1).max(self.dense.len() * 2).min(most));
+            }
+        }
+        let old = match self.dense.get_mut(i) {
+            Some(slot) => slot.replace(v),
+            None => self.sparse.insert(n, v),
         };
         if old.is_none() {
             self.len += 1;
         }
     }
 
+    /// Makes the vector `len` long, moving into it the far-out keys it now covers.
+    fn grow(&mut self, len: usize) {
+        self.dense.resize(len, None);
+        if !self.sparse.is_empty() {
+            let dense = &mut self.dense;
+            self.sparse.retain(|&k, v| match dense.get_mut(k as usize) {
+                Some(slot) => {
+                    *slot = Some(*v);
+                    false
+                }
+                None => true,
+            });
+        }
+    }
+
     /// Removes the value of `n`, giving it back.
     pub fn remove(&mut self, n: u32) -> Option<V> {
-        let old = match self.dense.get_mut(n as usize).and_then(Option::take) {
-            Some(v) => Some(v),
+        let old = match self.dense.get_mut(n as usize) {
+            Some(slot) => slot.take(),
             None if self.sparse.is_empty() => None,
             None => self.sparse.remove(&n),
         };
@@ -119,5 +137,23 @@ mod tests {
         assert_eq!(m.get(7000), None);
         m.insert(5000, 3);
         assert_eq!(m.get(5000), Some(3));
+    }
+
+    #[test]
+    fn far_keys_move_into_the_vector_as_it_grows() {
+        let mut m = NumMap::default();
+        m.insert(u32::MAX, 0u32);
+        m.insert(50_000, 1);
+        assert!(m.dense.len() <= 2048, "one far key costs no big vector");
+        for i in (0..60_000).filter(|&i| i != 50_000) {
+            m.insert(i, 2);
+        }
+        assert!(m.dense.len() > 50_000, "the vector covers what it can hold densely");
+        assert_eq!(m.sparse.len(), 1, "only the farthest key stays in the hash map");
+        assert_eq!(m.get(50_000), Some(1));
+        assert_eq!(m.remove(50_000), Some(1));
+        assert_eq!(m.get(50_000), None);
+        assert_eq!(m.get(u32::MAX), Some(0));
+        assert_eq!(m.first(), Some((0, 2)));
     }
 }
