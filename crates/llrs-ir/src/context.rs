@@ -427,7 +427,7 @@ impl Context {
     pub fn md_set(&mut self, id: MdId, n: MdNode) {
         let old = &self.mds[id];
         if (id.0 as usize) < self.md_owed {
-            if !(old.distinct && !n.distinct) {
+            if !old.distinct || n.distinct {
                 // Still owed: it goes in under whatever it holds when the index is made.
                 self.mds[id] = n;
                 return;
