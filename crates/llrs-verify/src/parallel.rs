@@ -37,13 +37,16 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
         return None;
     }
     let runs = llrs_ir::runs::balanced_runs(&sizes, threads * RUNS_PER_THREAD);
-    let (users, insts) = crate::module::assign_ids(m);
+    // What every run needs of the whole module, found once.
+    let ((users, insts), uses) =
+        rayon::join(|| crate::module::assign_ids(m), || std::sync::Arc::new(Verifier::new(m).walk_module_uses()));
     let verified: Vec<Verifier<'_>> = runs
         .par_iter()
         .map(|range| {
             let mut v = Verifier::new(m);
             v.assign_users = users.clone();
             v.assign_insts = insts.clone();
+            v.share_module_uses(uses.clone());
             // Functions are numbered from 1 in module order, as the walk in order numbers them.
             let mut st = FnState { number: range.start as u32, ..FnState::default() };
             for &g in &m.functions[range.clone()] {

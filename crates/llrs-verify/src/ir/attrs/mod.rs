@@ -27,7 +27,7 @@ pub struct AttrState {
     pub lists_visited: FxHashSet<AttrList>,
     /// The uses of functions and entry blocks across the module, found when first needed
     /// (`crate::ir::function::ModuleUses`).
-    pub module_uses: Option<Box<crate::ir::function::ModuleUses>>,
+    pub module_uses: Option<std::sync::Arc<crate::ir::function::ModuleUses>>,
     /// The module's functions by name (`Module::getFunction`), made when first needed.
     pub fn_by_name: Option<rustc_hash::FxHashMap<llrs_ir::Symbol, llrs_ir::GlobalId>>,
     /// The texts of the attributes named in messages so far (`getAsString`), as printing one

@@ -7,6 +7,7 @@ use crate::report::Subject;
 use crate::walk::Verifier;
 use llrs_ir::{Const, ConstId, GlobalId, GlobalKind, Module, Opcode, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
 
 /// The uses of functions and entry blocks found by one walk of the module.
 #[derive(Default)]
@@ -57,6 +58,10 @@ impl Walk<'_> {
     /// constant below it, once.
     fn root(&mut self, c: ConstId, user: Subject) {
         self.direct(c, user);
+        // Most operands are leaves (integers, globals): nothing below them to walk.
+        if self.m.ctx.const_of(c).operands().is_empty() {
+            return;
+        }
         let mut stack = vec![c];
         while let Some(c) = stack.pop() {
             if !self.seen.insert(c) {
@@ -95,15 +100,22 @@ impl Walk<'_> {
 }
 
 impl Verifier<'_> {
+    /// Gives this verifier uses found once for the module (by [`Verifier::walk_module_uses`]).
+    pub fn share_module_uses(&mut self, uses: Arc<ModuleUses>) {
+        self.attr_state.module_uses = Some(uses);
+    }
+
     /// The uses of functions and entry blocks ([`ModuleUses`]), found on first call.
     pub fn module_uses(&mut self) -> &ModuleUses {
         if self.attr_state.module_uses.is_none() {
-            self.attr_state.module_uses = Some(Box::new(self.walk_module_uses()));
+            self.attr_state.module_uses = Some(Arc::new(self.walk_module_uses()));
         }
         self.attr_state.module_uses.get_or_insert_with(Default::default)
     }
 
-    fn walk_module_uses(&self) -> ModuleUses {
+    /// The uses of functions and entry blocks, found by one walk of the module (for verifiers
+    /// that share it: see [`Verifier::share_module_uses`]).
+    pub fn walk_module_uses(&self) -> ModuleUses {
         let m = self.v.m;
         let mut w = Walk { m, seen: FxHashSet::default(), out: ModuleUses::default() };
         for (g, gl) in m.globals.iter() {
