@@ -280,17 +280,46 @@ impl Writer<'_> {
 
     /// Every numbered node: `!N = ...`.
     pub(super) fn write_all_md(&mut self) {
+        let len = self.slots.md.order.len();
+        let threads = rayon::current_num_threads();
+        if !self.in_order && threads >= 2 && len >= self.parallel_min {
+            // Every node to print is numbered: parts of the list print on every thread.
+            use rayon::prelude::*;
+            let chunk = len.div_ceil(threads * 4);
+            let starts: Vec<usize> = (0..len).step_by(chunk).collect();
+            let this = &*self;
+            let parts: Vec<(Vec<u8>, bool)> = starts
+                .par_iter()
+                .map(|&start| {
+                    let mut w = this.helper();
+                    for i in start..(start + chunk).min(len) {
+                        w.write_md_def(i);
+                    }
+                    (w.out, w.out_of_order)
+                })
+                .collect();
+            for (part, out_of_order) in parts {
+                self.out.extend_from_slice(&part);
+                self.out_of_order |= out_of_order;
+            }
+            return;
+        }
         let mut i = 0;
         // Printing may number nodes met late; keep going until every one is written.
         while i < self.slots.md.order.len() {
-            let n = self.slots.md.order[i];
-            self.out.push(b'!');
-            write_u64(&mut self.out, i as u64);
-            self.out.extend_from_slice(b" = ");
-            self.write_md_body(n);
-            self.out.push(b'\n');
+            self.write_md_def(i);
             i += 1;
         }
+    }
+
+    /// `!I = node` for the node numbered `i`.
+    fn write_md_def(&mut self, i: usize) {
+        let n = self.slots.md.order[i];
+        self.out.push(b'!');
+        write_u64(&mut self.out, i as u64);
+        self.out.extend_from_slice(b" = ");
+        self.write_md_body(n);
+        self.out.push(b'\n');
     }
 }
 

@@ -53,6 +53,9 @@ pub(crate) fn print_with(module: &Module, out: Vec<u8>, parallel_min: usize) -> 
     w.out
 }
 
+/// From this many functions or metadata nodes on, the writer's two module walks run at once.
+const PARALLEL_SETUP_MIN: usize = 1000;
+
 /// The type of a value, for printing and for comparing operand types.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum VTy {
@@ -106,12 +109,18 @@ fn program_addrspace(dl: Option<&[u8]>) -> u32 {
 
 impl<'a> Writer<'a> {
     fn new(m: &'a Module) -> Self {
+        // Both walk the whole module: on a large one, at the same time.
+        let (types, slots) = if m.functions.len() >= PARALLEL_SETUP_MIN || m.ctx.num_mds() >= PARALLEL_SETUP_MIN {
+            rayon::join(|| TypePrinter::new(m), || ModuleSlots::new(m))
+        } else {
+            (TypePrinter::new(m), ModuleSlots::new(m))
+        };
         Writer {
             m,
             c: &m.ctx,
             out: Vec::with_capacity(1 << 16),
-            types: std::sync::Arc::new(TypePrinter::new(m)),
-            slots: std::sync::Arc::new(ModuleSlots::new(m)),
+            types: std::sync::Arc::new(types),
+            slots: std::sync::Arc::new(slots),
             func: None,
             fslots: FuncSlots::default(),
             prog_as: program_addrspace(m.data_layout.as_deref()),

@@ -17,7 +17,7 @@ use rustc_hash::FxHashSet;
 /// Below this many instructions, functions are printed on one thread.
 pub(super) const PARALLEL_PRINT_MIN: usize = 20_000;
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     /// `AssemblyWriter::printModule`.
     pub(super) fn print_module(&mut self) {
         let m = self.m;
@@ -321,24 +321,11 @@ impl Writer<'_> {
             slots.process_function(m, g);
         }
         let runs = llrs_ir::runs::balanced_runs(&sizes, threads * 4);
-        let (c, types, slots, prog_as) = (self.c, &self.types, &self.slots, self.prog_as);
+        let this = &*self;
         let parts: Vec<(Vec<u8>, bool)> = runs
             .par_iter()
             .map(|run| {
-                let mut w = Writer {
-                    m,
-                    c,
-                    out: Vec::with_capacity(1 << 16),
-                    types: types.clone(),
-                    slots: slots.clone(),
-                    func: None,
-                    fslots: FuncSlots::default(),
-                    prog_as,
-                    slots_ready: true,
-                    out_of_order: false,
-                    in_order: false,
-                    parallel_min: usize::MAX,
-                };
+                let mut w = this.helper();
                 for &g in &m.functions[run.clone()] {
                     w.out.push(b'\n');
                     w.print_function(g);
@@ -349,6 +336,25 @@ impl Writer<'_> {
         for (part, out_of_order) in parts {
             self.out.extend_from_slice(&part);
             self.out_of_order |= out_of_order;
+        }
+    }
+
+    /// A writer for part of the text on another thread: every slot is made already, so a node
+    /// not numbered yet marks its output out of order.
+    pub(super) fn helper(&self) -> Writer<'a> {
+        Writer {
+            m: self.m,
+            c: self.c,
+            out: Vec::with_capacity(1 << 16),
+            types: self.types.clone(),
+            slots: self.slots.clone(),
+            func: None,
+            fslots: FuncSlots::default(),
+            prog_as: self.prog_as,
+            slots_ready: true,
+            out_of_order: false,
+            in_order: false,
+            parallel_min: usize::MAX,
         }
     }
 

@@ -51,15 +51,13 @@ impl MdSlots {
     }
 
     fn add(&mut self, c: &Context, n: MdId) -> bool {
-        if matches!(c.md(n).kind, MdKind::Expression | MdKind::ArgList) {
-            return false;
-        }
         let next = self.order.len() as u32;
         let i = n.0 as usize;
         if i >= self.slot.len() {
             self.slot.resize(c.num_mds().max(i + 1), NONE);
         }
-        if self.slot[i] != NONE {
+        // The slot first: most nodes met are numbered already, and it is the smaller read.
+        if self.slot[i] != NONE || matches!(c.md(n).kind, MdKind::Expression | MdKind::ArgList) {
             return false;
         }
         self.slot[i] = next;
