@@ -9,14 +9,26 @@ impl<'a> Parser<'a> {
     /// Replaces every instruction attachment of kind `kind` by `f(node)`, once per node.
     fn rewrite_attachments(&mut self, kind: &[u8], mut f: impl FnMut(&mut Context, MdId) -> MdId) {
         let Some(kind) = self.m.ctx.names.lookup(kind) else { return };
-        let mut done: rustc_hash::FxHashMap<MdId, MdId> = Default::default();
+        // What each node became, by id (`UNSET` before it is met): nodes made by `f` are never
+        // attachments met later.
+        const UNSET: u32 = u32::MAX;
+        let mut done = vec![UNSET; self.m.ctx.num_mds()];
         for fi in 0..self.m.functions.len() {
             let g = self.m.functions[fi];
             let Some(mut body) = self.m.globals[g].func.as_mut().and_then(|f| f.body.take()) else { continue };
             for inst in body.insts.values_mut() {
                 for (k, id) in inst.md.iter_mut() {
-                    if *k == kind {
-                        *id = *done.entry(*id).or_insert_with(|| f(&mut self.m.ctx, *id));
+                    if *k != kind {
+                        continue;
+                    }
+                    match done.get_mut(id.0 as usize) {
+                        Some(memo) if *memo != UNSET => *id = MdId(*memo),
+                        Some(memo) => {
+                            let new = f(&mut self.m.ctx, *id);
+                            *memo = new.0;
+                            *id = new;
+                        }
+                        None => *id = f(&mut self.m.ctx, *id),
                     }
                 }
             }
