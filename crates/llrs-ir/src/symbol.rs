@@ -1,47 +1,93 @@
 //! Interned strings: names of values, types, metadata kinds and attributes.
 
 use crate::entity_id;
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use std::hash::BuildHasher;
 
 entity_id!(
     /// An interned string; compare and hash as a `u32`.
     Symbol
 );
 
-/// The string interner: every distinct string is stored once.
-#[derive(Default, Debug, Clone)]
+/// The string interner: every distinct string is stored once, all of them in one buffer.
+#[derive(Default, Clone)]
 pub struct Interner {
-    map: FxHashMap<Box<[u8]>, Symbol>,
-    strings: Vec<Box<[u8]>>,
+    /// The bytes of every string, one after the other.
+    bytes: Vec<u8>,
+    /// Where each symbol's bytes end in `bytes` (they start where the previous symbol's end).
+    ends: Vec<usize>,
+    /// The symbols, found by the hash of their bytes (kept beside each one, so that growing the
+    /// table and probing it never read the strings).
+    table: HashTable<(u64, Symbol)>,
+}
+
+impl std::fmt::Debug for Interner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Interner").field("symbols", &self.ends.len()).field("bytes", &self.bytes.len()).finish()
+    }
+}
+
+/// The hash of a string's bytes.
+#[inline]
+fn hash(s: &[u8]) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(s)
 }
 
 impl Interner {
     /// Interns `s` (any bytes: LLVM names may hold any byte).
     pub fn intern(&mut self, s: &[u8]) -> Symbol {
-        if let Some(&sym) = self.map.get(s) {
+        let h = hash(s);
+        if let Some(sym) = self.find(h, s) {
             return sym;
         }
-        let sym = Symbol(self.strings.len() as u32);
-        let boxed: Box<[u8]> = s.into();
-        self.strings.push(boxed.clone());
-        self.map.insert(boxed, sym);
+        let sym = Symbol(self.ends.len() as u32);
+        self.bytes.extend_from_slice(s);
+        self.ends.push(self.bytes.len());
+        self.table.insert_unique(h, (h, sym), |&(h, _)| h);
         sym
     }
     /// The symbol of `s` if interned already.
     pub fn lookup(&self, s: &[u8]) -> Option<Symbol> {
-        self.map.get(s).copied()
+        self.find(hash(s), s)
+    }
+    fn find(&self, h: u64, s: &[u8]) -> Option<Symbol> {
+        self.table.find(h, |&(eh, sym)| eh == h && self.get(sym) == s).map(|&(_, sym)| sym)
     }
     /// How many symbols there are (each symbol's number is below this).
     pub fn len(&self) -> usize {
-        self.strings.len()
+        self.ends.len()
     }
     /// True when nothing is interned.
     pub fn is_empty(&self) -> bool {
-        self.strings.is_empty()
+        self.ends.is_empty()
     }
     /// The bytes of a symbol.
     #[inline]
     pub fn get(&self, sym: Symbol) -> &[u8] {
-        &self.strings[sym.0 as usize]
+        let i = sym.0 as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.bytes[start..self.ends[i]]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Interner;
+
+    #[test]
+    fn equal_strings_are_one_symbol() {
+        let mut i = Interner::default();
+        let names: Vec<Vec<u8>> = (0..10_000).map(|n| format!("v{n}").into_bytes()).collect();
+        let syms: Vec<_> = names.iter().map(|n| i.intern(n)).collect();
+        let empty = i.intern(b"");
+        assert_eq!(i.intern(b""), empty);
+        assert_eq!(i.get(empty), b"");
+        for (n, &s) in names.iter().zip(&syms) {
+            assert_eq!(i.intern(n), s);
+            assert_eq!(i.lookup(n), Some(s));
+            assert_eq!(i.get(s), &n[..]);
+        }
+        assert_eq!(i.lookup(b"w1"), None);
+        assert_eq!(i.len(), 10_001);
     }
 }
