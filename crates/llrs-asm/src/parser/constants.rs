@@ -495,26 +495,37 @@ impl<'a> Parser<'a> {
 impl<'a> Parser<'a> {
     /// True when `t` is or holds a scalable vector. Each type is looked at once, as shared
     /// struct types may nest deeply.
-    pub(super) fn is_scalable(&self, t: TypeId) -> bool {
+    pub(super) fn is_scalable(&mut self, t: TypeId) -> bool {
+        if let Some(&known) = self.scalable_memo.get(&t) {
+            return known;
+        }
         let mut seen = rustc_hash::FxHashSet::default();
         let mut stack = vec![t];
+        // A struct without a body yet may get one later: then the answer is not final.
+        let mut fin = true;
+        let mut scalable = false;
         while let Some(t) = stack.pop() {
             if !seen.insert(t) {
                 continue;
             }
             match self.m.ctx.type_of(t) {
-                Type::Vector { scalable: true, .. } => return true,
-                Type::Struct { elems, .. } => stack.extend(elems.iter().copied()),
-                Type::Named(s) => {
-                    if let Some(b) = &self.m.ctx.structs[*s].body {
-                        stack.extend(b.elems.iter().copied());
-                    }
+                Type::Vector { scalable: true, .. } => {
+                    scalable = true;
+                    break;
                 }
+                Type::Struct { elems, .. } => stack.extend(elems.iter().copied()),
+                Type::Named(s) => match &self.m.ctx.structs[*s].body {
+                    Some(b) => stack.extend(b.elems.iter().copied()),
+                    None => fin = false,
+                },
                 Type::Array(_, e) => stack.push(*e),
                 _ => {}
             }
         }
-        false
+        if fin || scalable {
+            self.scalable_memo.insert(t, scalable);
+        }
+        scalable
     }
 
     /// LLParser's checks of a constant `getelementptr`'s operands.

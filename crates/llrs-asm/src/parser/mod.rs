@@ -164,6 +164,8 @@ pub(crate) struct Parser<'a> {
     /// them then, with its temporary nodes as operands.
     /// (By the hash of their content; compared in full on a hit.)
     pub md_fwd_uniq: FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
+    /// Whether a type holds a scalable vector, for the types asked about whose answer is final.
+    pub scalable_memo: FxHashMap<TypeId, bool>,
     /// Nodes that referred to themselves when defined but were, for LLVM, an earlier node with
     /// the same unresolved operands: that node becomes distinct once resolved.
     pub md_selfref_merged: Vec<MdId>,
@@ -236,6 +238,7 @@ impl<'a> Parser<'a> {
             md_fwd: Default::default(),
             md_fwd_ids: Default::default(),
             md_fwd_uniq: FxHashMap::default(),
+            scalable_memo: FxHashMap::default(),
             md_selfref_merged: Vec::new(),
             attr_groups: FxHashMap::default(),
             group_uses: Vec::new(),
