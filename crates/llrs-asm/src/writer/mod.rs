@@ -36,7 +36,7 @@ pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
 /// instructions on.
 pub(crate) fn print_with(module: &Module, out: Vec<u8>, parallel_min: usize) -> Vec<u8> {
     let start = out.len();
-    let mut w = Writer::new(module);
+    let mut w = Writer::with(module, module::functions_in_parallel(module, parallel_min));
     w.parallel_min = parallel_min;
     w.out = out;
     w.print_module();
@@ -109,11 +109,28 @@ fn program_addrspace(dl: Option<&[u8]>) -> u32 {
 
 impl<'a> Writer<'a> {
     fn new(m: &'a Module) -> Self {
+        Self::with(m, false)
+    }
+
+    /// A writer; with `functions_first`, the slots of every function are made up front (for
+    /// printing functions on several threads), and a node any printing meets unnumbered marks
+    /// the output out of order.
+    fn with(m: &'a Module, functions_first: bool) -> Self {
+        let slots = || {
+            let mut slots = ModuleSlots::new(m);
+            if functions_first {
+                // In order, as printing in order makes them.
+                for &g in &m.functions {
+                    slots.process_function(m, g);
+                }
+            }
+            slots
+        };
         // Both walk the whole module: on a large one, at the same time.
         let (types, slots) = if m.functions.len() >= PARALLEL_SETUP_MIN || m.ctx.num_mds() >= PARALLEL_SETUP_MIN {
-            rayon::join(|| TypePrinter::new(m), || ModuleSlots::new(m))
+            rayon::join(|| TypePrinter::new(m), slots)
         } else {
-            (TypePrinter::new(m), ModuleSlots::new(m))
+            (TypePrinter::new(m), slots())
         };
         Writer {
             m,
@@ -124,7 +141,7 @@ impl<'a> Writer<'a> {
             func: None,
             fslots: FuncSlots::default(),
             prog_as: program_addrspace(m.data_layout.as_deref()),
-            slots_ready: false,
+            slots_ready: functions_first,
             out_of_order: false,
             in_order: false,
             parallel_min: module::PARALLEL_PRINT_MIN,

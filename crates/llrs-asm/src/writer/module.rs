@@ -17,6 +17,14 @@ use rustc_hash::FxHashSet;
 /// Below this many instructions, functions are printed on one thread.
 pub(super) const PARALLEL_PRINT_MIN: usize = 20_000;
 
+/// Whether the functions of `m` print on several threads: a module of at least `parallel_min`
+/// instructions in two functions or more, with two threads or more.
+pub(super) fn functions_in_parallel(m: &llrs_ir::Module, parallel_min: usize) -> bool {
+    rayon::current_num_threads() >= 2
+        && m.functions.len() >= 2
+        && llrs_ir::runs::function_sizes(m).iter().sum::<usize>() >= parallel_min
+}
+
 impl<'a> Writer<'a> {
     /// `AssemblyWriter::printModule`.
     pub(super) fn print_module(&mut self) {
@@ -307,20 +315,16 @@ impl<'a> Writer<'a> {
     /// order, as printing in order makes them, so the text is the same.
     fn print_functions(&mut self) {
         let m = self.m;
-        let sizes = llrs_ir::runs::function_sizes(m);
-        let threads = rayon::current_num_threads();
-        if self.in_order || threads < 2 || m.functions.len() < 2 || sizes.iter().sum::<usize>() < self.parallel_min {
+        if self.in_order || !self.slots_ready {
             for &g in &m.functions {
                 self.out.push(b'\n');
                 self.print_function(g);
             }
             return;
         }
-        let slots = std::sync::Arc::make_mut(&mut self.slots);
-        for &g in &m.functions {
-            slots.process_function(m, g);
-        }
-        let runs = llrs_ir::runs::balanced_runs(&sizes, threads * 4);
+        // Every function's slots are made (`Writer::with`).
+        let sizes = llrs_ir::runs::function_sizes(m);
+        let runs = llrs_ir::runs::balanced_runs(&sizes, rayon::current_num_threads() * 4);
         let this = &*self;
         let parts: Vec<(Vec<u8>, bool)> = runs
             .par_iter()
