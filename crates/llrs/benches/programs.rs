@@ -1,8 +1,9 @@
 //! Throughput of the `.ll` reader and writer on real programs: for every
 //! `target/corpus/programs/NAME.ll.canon` (sqlite3 by clang, rust crates by rustc), the benchmarks
-//! `parse/NAME` (text → module), `print/NAME` (module → text), `verify/NAME` (the verifier on
-//! the parsed module) and `verify-cmd/NAME` (`llrs verify`'s work: parse and verify), reported in
-//! bytes of input per second. Run with `cargo bench -p llrs --bench programs` (add a name to run only some, e.g.
+//! `lex/NAME` (every token of the text), `parse/NAME` (text → module), `print/NAME` (module →
+//! text), `verify/NAME` (the verifier on the parsed module), `verify-cmd/NAME` (`llrs verify`'s
+//! work: parse and verify) and `fmt/NAME` (`llrs fmt`'s work: parse, verify, print), all on the
+//! rayon pool, and `fmt-1t/NAME`, the same on one thread; reported in bytes of input per second. Run with `cargo bench -p llrs --bench programs` (add a name to run only some, e.g.
 //! `-- parse/rust-regex`). The corpus comes from `../shared/tools/corpus target/corpus`.
 
 use std::hint::black_box;
@@ -32,6 +33,25 @@ fn programs() -> Vec<(String, PathBuf)> {
     files
 }
 
+/// Every token of `src`; their number.
+fn lex(src: &[u8]) -> usize {
+    let mut lexer = llrs::asm::lexer::Lexer::new(src);
+    let mut n = 0;
+    while lexer.next_token().kind != llrs::asm::lexer::Tok::Eof {
+        n += 1;
+    }
+    n
+}
+
+/// `llrs fmt`'s work on a module's text: read, verify, print; the length of the output.
+fn fmt(src: &[u8], file_name: &str) -> usize {
+    let Ok(m) = llrs::asm::parse_module(src, file_name) else { return 0 };
+    if llrs::verify::verify(&m).is_broken() {
+        return 0;
+    }
+    llrs::asm::print_module(&m).len()
+}
+
 fn bench_programs(c: &mut Criterion) {
     for (name, path) in programs() {
         let src = match std::fs::read(&path) {
@@ -54,6 +74,11 @@ fn bench_programs(c: &mut Criterion) {
         };
         let bytes = Throughput::Bytes(src.len() as u64);
 
+        let mut group = c.benchmark_group("lex");
+        group.throughput(bytes.clone()).sampling_mode(SamplingMode::Flat);
+        group.bench_function(&name, |b| b.iter(|| lex(black_box(&src))));
+        group.finish();
+
         let mut group = c.benchmark_group("parse");
         group.throughput(bytes.clone()).sampling_mode(SamplingMode::Flat);
         group.bench_function(&name, |b| b.iter(|| llrs::asm::parse_module(black_box(&src), &file_name)));
@@ -70,10 +95,21 @@ fn bench_programs(c: &mut Criterion) {
         group.finish();
 
         let mut group = c.benchmark_group("verify-cmd");
-        group.throughput(bytes).sampling_mode(SamplingMode::Flat);
+        group.throughput(bytes.clone()).sampling_mode(SamplingMode::Flat);
         group.bench_function(&name, |b| {
             b.iter(|| llrs::cli::verify::verify_source(black_box(&src), &file_name).map(|w| w.len()))
         });
+        group.finish();
+
+        let mut group = c.benchmark_group("fmt");
+        group.throughput(bytes.clone()).sampling_mode(SamplingMode::Flat);
+        group.bench_function(&name, |b| b.iter(|| fmt(black_box(&src), &file_name)));
+        group.finish();
+
+        let mut group = c.benchmark_group("fmt-1t");
+        group.throughput(bytes).sampling_mode(SamplingMode::Flat);
+        let Ok(one) = rayon::ThreadPoolBuilder::new().num_threads(1).build() else { continue };
+        group.bench_function(&name, |b| b.iter(|| one.install(|| fmt(black_box(&src), &file_name))));
         group.finish();
     }
 }

@@ -1,7 +1,9 @@
-//! Reading and verifying modules of pathological shapes, generated here (nothing is stored):
-//! a chain of blocks, one long block, a switch whose cases meet in one phi, many small
-//! functions, one value with very many uses, and a large constant array. Each shape comes in two
-//! sizes, four times apart, so that growth faster than the input shows as a ratio above 4.
+//! Reading and verifying (`verify-shape/`), and the whole of `llrs fmt` (`fmt-shape/`: read,
+//! verify, print), on modules of pathological shapes generated here (nothing is stored): a chain
+//! of blocks, one long block, a switch whose cases meet in one phi, many small functions, one
+//! value with very many uses, a large constant array, and all of them in one module (`mixed`:
+//! one function of many blocks, many small functions and a large array). Each shape comes in
+//! two sizes, four times apart, so that growth faster than the input shows as a ratio above 4.
 //! Run with `cargo bench -p llrs --bench shapes`.
 
 use std::fmt::Write;
@@ -77,28 +79,109 @@ fn array(n: usize) -> String {
     s
 }
 
+/// One function of `n` blocks (each branching onward or to a phi of all of them), `n / 3` small
+/// functions reading a global array of `n / 3` integers.
+fn mixed(n: usize) -> String {
+    let k = (n / 3).max(1);
+    let mut s = format!("@arr = global [{k} x i32] [");
+    for i in 0..k {
+        let _ = write!(s, "{}i32 {}", if i > 0 { ", " } else { "" }, i * 7 % 1000);
+    }
+    s.push_str(
+        "]
+
+define i32 @big(i32 %x) {
+entry:
+  br label %b0
+",
+    );
+    for i in 0..n {
+        let prev = if i == 0 { "%x".to_string() } else { format!("%v{}", i - 1) };
+        let _ = write!(
+            s,
+            "b{i}:
+  %v{i} = add i32 {prev}, {}
+  %c{i} = icmp slt i32 %v{i}, {}
+  br i1 %c{i}, label %b{}, label %exit
+",
+            i % 97 + 1,
+            1_000_000 + i,
+            i + 1
+        );
+    }
+    let _ = write!(
+        s,
+        "b{n}:
+  br label %exit
+exit:
+  %r = phi i32 [ 0, %b{n} ]"
+    );
+    for i in 0..n {
+        let _ = write!(s, ", [ {i}, %b{i} ]");
+    }
+    s.push_str(
+        "
+  ret i32 %r
+}
+",
+    );
+    for i in 0..k {
+        let _ = write!(
+            s,
+            "
+define i32 @f{i}(i32 %a, i32 %b) {{
+  %s = add i32 %a, %b
+  \
+             %p = getelementptr inbounds [{k} x i32], ptr @arr, i64 0, i64 {i}
+  \
+             %l = load i32, ptr %p, align 4
+  %r = add i32 %s, %l
+  ret i32 %r
+}}
+"
+        );
+    }
+    s
+}
+
+/// The whole of `llrs fmt` on a module's text: read, verify, print.
+fn fmt(src: &[u8]) -> usize {
+    let Ok(m) = llrs::asm::parse_module(src, "shape.ll") else { return 0 };
+    if llrs::verify::verify(&m).is_broken() {
+        return 0;
+    }
+    llrs::asm::print_module(&m).len()
+}
+
 /// A shape: its name, its generator and its smaller size.
 type Shape = (&'static str, fn(usize) -> String, usize);
 
 fn bench_shapes(c: &mut Criterion) {
-    let shapes: [Shape; 6] = [
+    let shapes: [Shape; 7] = [
         ("chain", chain, 10_000),
         ("wide", wide, 25_000),
         ("switch-phi", switch_phi, 5_000),
         ("many-functions", many, 10_000),
         ("uses", uses, 25_000),
         ("array", array, 50_000),
+        ("mixed", mixed, 15_000),
     ];
+    let sources: Vec<(&str, usize, String)> =
+        shapes.iter().flat_map(|&(name, make, n)| [1, 4].map(|scale| (name, scale, make(n * scale)))).collect();
     let mut group = c.benchmark_group("verify-shape");
     group.sampling_mode(SamplingMode::Flat);
-    for (name, make, n) in shapes {
-        for scale in [1, 4] {
-            let src = make(n * scale);
-            group.throughput(Throughput::Bytes(src.len() as u64));
-            group.bench_function(format!("{name}/x{scale}"), |b| {
-                b.iter(|| llrs::cli::verify::verify_source(black_box(src.as_bytes()), "shape.ll").map(|w| w.len()))
-            });
-        }
+    for (name, scale, src) in &sources {
+        group.throughput(Throughput::Bytes(src.len() as u64));
+        group.bench_function(format!("{name}/x{scale}"), |b| {
+            b.iter(|| llrs::cli::verify::verify_source(black_box(src.as_bytes()), "shape.ll").map(|w| w.len()))
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("fmt-shape");
+    group.sampling_mode(SamplingMode::Flat);
+    for (name, scale, src) in &sources {
+        group.throughput(Throughput::Bytes(src.len() as u64));
+        group.bench_function(format!("{name}/x{scale}"), |b| b.iter(|| fmt(black_box(src.as_bytes()))));
     }
     group.finish();
 }
