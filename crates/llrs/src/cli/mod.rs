@@ -1,8 +1,17 @@
 //! The commands of the `llrs` command line, as library functions: `main.rs` only parses arguments
 //! and does the I/O; everything a test may want to call without a subprocess lives here.
+//!
+//! A command runs a [`job`] per input file, on several threads when there are several files
+//! ([`batch`]); each job returns what it prints as events, which are printed in the order of
+//! the inputs, diagnostics made by [`report`] and painted by [`style`] on a terminal.
 
+pub mod batch;
 pub mod fmt;
+pub mod job;
 pub mod mir;
+pub mod printer;
+pub mod report;
+pub mod style;
 pub mod verify;
 
 /// Frees `value` on another thread. A command is done with a module once it has printed or

@@ -1,4 +1,3 @@
-; ModuleID = 'clean.ll'
 source_filename = "messy.ll"
 
 define i32 @f(i32 %a) {

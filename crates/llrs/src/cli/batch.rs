@@ -1,0 +1,189 @@
+//! A batch of jobs on rayon's pool, their results handed back in the order of the inputs.
+//!
+//! The calling thread starts jobs while fewer than `window` are started and not yet handed
+//! back, and hands back each result as soon as every earlier one is: a slow file holds back
+//! the printing of the files after it, never their work, and at most `window` results are held
+//! at once (memory stays bounded however many files there are). The jobs may use the pool
+//! themselves (a large module is read, verified and printed on several threads): they run as
+//! ordinary pool tasks, and the calling thread, which only waits, is not one of the pool's.
+
+use std::collections::VecDeque;
+use std::panic::AssertUnwindSafe;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+/// How often [`run_ordered`] calls its `idle` callback while it waits for a result.
+pub const IDLE_TICK: Duration = Duration::from_millis(100);
+
+/// The number of jobs a batch keeps started and not yet handed back: enough to keep every
+/// thread busy while a slow file holds back the others.
+pub fn default_window() -> usize {
+    2 * rayon::current_num_threads() + 2
+}
+
+/// Runs `job` on each of `inputs` on rayon's global pool (or `pool`), at most `window` at a
+/// time, and calls `emit` with each result in the order of the inputs; `idle` is called every
+/// [`IDLE_TICK`] while no result comes. A job that panics has its panic resumed here, once
+/// the results before it are emitted.
+///
+/// Called from one of the pool's own threads (where waiting would take a thread the jobs
+/// need), it runs the jobs one after the other instead.
+pub fn run_ordered<I, T>(
+    inputs: Vec<I>,
+    window: usize,
+    pool: Option<&rayon::ThreadPool>,
+    job: impl Fn(I) -> T + Send + Sync + 'static,
+    mut emit: impl FnMut(T),
+    mut idle: impl FnMut(),
+) where
+    I: Send + 'static,
+    T: Send + 'static,
+{
+    let on_pool_thread = match pool {
+        Some(p) => p.current_thread_index().is_some(),
+        None => rayon::current_thread_index().is_some(),
+    };
+    if on_pool_thread {
+        for input in inputs {
+            emit(job(input));
+        }
+        return;
+    }
+    let job = Arc::new(job);
+    let (tx, rx) = mpsc::channel::<(usize, std::thread::Result<T>)>();
+    let window = window.max(1);
+    let mut inputs = inputs.into_iter().enumerate();
+    // The results of jobs `next..started`, by index from `next`; `None` while running.
+    let mut held: VecDeque<Option<std::thread::Result<T>>> = VecDeque::new();
+    let (mut next, mut started) = (0, 0);
+    loop {
+        while started - next < window {
+            let Some((k, input)) = inputs.next() else { break };
+            let (job, tx) = (Arc::clone(&job), tx.clone());
+            let task = move || {
+                let result = std::panic::catch_unwind(AssertUnwindSafe(|| job(input)));
+                // The receiver only goes away when the caller unwinds: nothing to tell then.
+                let _ = tx.send((k, result));
+            };
+            match pool {
+                Some(p) => p.spawn(task),
+                None => rayon::spawn(task),
+            }
+            held.push_back(None);
+            started += 1;
+        }
+        if next == started {
+            return;
+        }
+        let (k, result) = match rx.recv_timeout(IDLE_TICK) {
+            Ok(got) => got,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                idle();
+                continue;
+            }
+            // This thread holds a sender: the channel cannot close while it waits.
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        if let Some(slot) = held.get_mut(k - next) {
+            *slot = Some(result);
+        }
+        while matches!(held.front(), Some(Some(_))) {
+            if let Some(Some(result)) = held.pop_front() {
+                next += 1;
+                match result {
+                    Ok(t) => emit(t),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Jobs that finish in an order of their own (later inputs sooner), counting how many are
+    /// started and not yet handed back.
+    fn check(threads: usize, window: usize, n: usize) {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+        let live = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let (live2, most2) = (Arc::clone(&live), Arc::clone(&most));
+        let mut got = Vec::new();
+        run_ordered(
+            (0..n).collect(),
+            window,
+            Some(&pool),
+            move |k: usize| {
+                let now = live2.fetch_add(1, Ordering::SeqCst) + 1;
+                most2.fetch_max(now, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_micros(((n - k) % 7) as u64 * 300));
+                k * 10
+            },
+            |t| {
+                live.fetch_sub(1, Ordering::SeqCst);
+                got.push(t);
+            },
+            || {},
+        );
+        assert_eq!(got, (0..n).map(|k| k * 10).collect::<Vec<_>>());
+        assert!(most.load(Ordering::SeqCst) <= window.max(1), "at most {window} held");
+    }
+
+    #[test]
+    fn results_come_in_input_order_within_the_window() {
+        check(4, 6, 60);
+        check(2, 1, 10);
+        check(3, 0, 5);
+    }
+
+    #[test]
+    fn one_thread_is_enough() {
+        check(1, 4, 20);
+    }
+
+    #[test]
+    fn no_inputs() {
+        run_ordered(Vec::<u8>::new(), 4, None, |x| x, |_| panic!("nothing to emit"), || {});
+    }
+
+    #[test]
+    fn jobs_may_use_the_pool() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+        let mut got = Vec::new();
+        run_ordered(
+            (0..8u64).collect(),
+            3,
+            Some(&pool),
+            |k| {
+                use rayon::prelude::*;
+                (0..1000u64).into_par_iter().map(|x| x * k).sum::<u64>()
+            },
+            |t| got.push(t),
+            || {},
+        );
+        assert_eq!(got, (0..8u64).map(|k| 499_500 * k).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_panic_comes_after_the_results_before_it() {
+        let mut got = Vec::new();
+        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            run_ordered(
+                (0..6u32).collect(),
+                4,
+                None,
+                |k| {
+                    assert!(k != 3, "job 3 fails");
+                    k
+                },
+                |t| got.push(t),
+                || {},
+            )
+        }));
+        assert!(caught.is_err());
+        assert_eq!(got, [0, 1, 2]);
+    }
+}
