@@ -1,13 +1,16 @@
 //! The `llrs` command line (clap). The commands themselves live in the library (`llrs::cli`) so
 //! the tests can call them without a subprocess; this file parses arguments and does the I/O.
 
+use std::cell::RefCell;
 use std::ffi::OsString;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use llrs::cli::job::{self, fmt::Mode, FileReport, Source};
 use llrs::cli::printer::Printer;
+use llrs::cli::progress::Task;
 use llrs::cli::report::Reporter;
 
 /// The version line: llrs's own version and the LLVM release whose behaviour it matches.
@@ -111,6 +114,10 @@ fn main() -> ExitCode {
         Color::Auto => anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never,
     };
     let mut printer = Printer::new(color && !json);
+    // A batch's progress bar and summary are for a person at a terminal (tests say there is
+    // one with `LLRS_ASSUME_TERMINAL=1`; the bar itself is drawn on a real terminal only).
+    let assume_terminal = std::env::var_os("LLRS_ASSUME_TERMINAL").is_some_and(|v| v == "1");
+    let terminal = !json && (assume_terminal || std::io::stderr().is_terminal());
     match cli.command {
         Command::Fmt { files, output, check, in_place } => {
             let stdin = [OsString::from("-")];
@@ -121,15 +128,30 @@ fn main() -> ExitCode {
             if (check || in_place) && files.iter().any(|f| f == "-") {
                 return usage("--check and --in-place need files, not standard input");
             }
+            let task = match (&output, check, in_place) {
+                (None, true, _) => Task::Check,
+                (None, _, true) => Task::Rewrite,
+                _ => Task::Format,
+            };
             let mode = match output {
                 Some(o) => Mode::Output(o),
                 None if check => Mode::Check,
                 None if in_place => Mode::InPlace,
                 None => Mode::Print,
             };
-            run(&mut printer, job::sources(files), move |s| job::fmt::run(s, &mode, r))
+            let sources = job::sources(files);
+            if terminal && sources.len() > 1 {
+                printer.show_progress(task, sources.len());
+            }
+            run(&mut printer, sources, move |s| job::fmt::run(s, &mode, r))
         }
-        Command::Verify { files } => run(&mut printer, job::sources(&files), move |s| job::verify::run(s, r)),
+        Command::Verify { files } => {
+            let sources = job::sources(&files);
+            if terminal && sources.len() > 1 {
+                printer.show_progress(Task::Verify, sources.len());
+            }
+            run(&mut printer, sources, move |s| job::verify::run(s, r))
+        }
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "llrs", &mut out);
@@ -180,8 +202,17 @@ fn run(
         }
     } else {
         let window = llrs::cli::batch::default_window();
-        llrs::cli::batch::run_ordered(sources, window, None, job, |report| ok &= printer.emit(report), || {});
+        let printer = RefCell::new(&mut *printer);
+        llrs::cli::batch::run_ordered(
+            sources,
+            window,
+            None,
+            job,
+            |report| ok &= printer.borrow_mut().emit(report),
+            || printer.borrow_mut().idle(),
+        );
     }
+    printer.finish();
     status(ok)
 }
 

@@ -3,13 +3,15 @@
 //!
 //! A command runs a [`job`] per input file, on several threads when there are several files
 //! ([`batch`]); each job returns what it prints as events, which are printed in the order of
-//! the inputs, diagnostics made by [`report`] and painted by [`style`] on a terminal.
+//! the inputs ([`printer`]), diagnostics made by [`report`] and painted by [`style`] on a
+//! terminal, with a progress bar and a summary line for a batch at a terminal ([`progress`]).
 
 pub mod batch;
 pub mod fmt;
 pub mod job;
 pub mod mir;
 pub mod printer;
+pub mod progress;
 pub mod report;
 pub mod style;
 pub mod verify;
