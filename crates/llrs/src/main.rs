@@ -123,10 +123,10 @@ fn main() -> ExitCode {
             let stdin = [OsString::from("-")];
             let files = if files.is_empty() { &stdin[..] } else { &files[..] };
             if output.is_some() && files.len() > 1 {
-                return usage("-o takes one input file");
+                return usage(&mut printer, "-o takes one input file");
             }
             if (check || in_place) && files.iter().any(|f| f == "-") {
-                return usage("--check and --in-place need files, not standard input");
+                return usage(&mut printer, "--check and --in-place need files, not standard input");
             }
             let task = match (&output, check, in_place) {
                 (None, true, _) => Task::Check,
@@ -165,6 +165,9 @@ fn color_in_args(args: &[OsString]) -> Option<Color> {
     let mut value = None;
     let mut it = args.iter().map(|a| a.to_str().unwrap_or(""));
     while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
         let v = match a.strip_prefix("--color") {
             Some("") => it.next().unwrap_or(""),
             Some(rest) => rest.strip_prefix('=').unwrap_or(""),
@@ -180,9 +183,9 @@ fn color_in_args(args: &[OsString]) -> Option<Color> {
 }
 
 /// A usage error of `llrs fmt`, found after clap: exit 2.
-fn usage(message: &str) -> ExitCode {
+fn usage(printer: &mut Printer, message: &str) -> ExitCode {
     let text = format!("llrs: error: {message}\nTry 'llrs fmt --help'.");
-    Printer::new(false).stderr(&llrs::cli::style::Styled::labelled(&text));
+    printer.stderr(&llrs::cli::style::Styled::labelled(&text));
     ExitCode::from(2)
 }
 
@@ -201,11 +204,11 @@ fn run(
             ok &= printer.emit(job(s));
         }
     } else {
-        let window = llrs::cli::batch::default_window();
         let printer = RefCell::new(&mut *printer);
         llrs::cli::batch::run_ordered(
             sources,
-            window,
+            llrs::cli::batch::Limits::default(),
+            Source::weight,
             None,
             job,
             |report| ok &= printer.borrow_mut().emit(report),

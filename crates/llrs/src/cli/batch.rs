@@ -1,9 +1,10 @@
 //! A batch of jobs on rayon's pool, their results handed back in the order of the inputs.
 //!
 //! The calling thread starts jobs while fewer than `window` are started and not yet handed
-//! back, and hands back each result as soon as every earlier one is: a slow file holds back
-//! the printing of the files after it, never their work, and at most `window` results are held
-//! at once (memory stays bounded however many files there are). The jobs may use the pool
+//! back, and their inputs weigh less than a budget (a few large files are not read at once),
+//! and hands back each result as soon as every earlier one is: a slow file holds back the
+//! printing of the files after it, never their work, and at most `window` results are held at
+//! once (memory stays bounded however many files there are). The jobs may use the pool
 //! themselves (a large module is read, verified and printed on several threads): they run as
 //! ordinary pool tasks, and the calling thread, which only waits, is not one of the pool's.
 
@@ -21,16 +22,37 @@ pub fn default_window() -> usize {
     2 * rayon::current_num_threads() + 2
 }
 
-/// Runs `job` on each of `inputs` on rayon's global pool (or `pool`), at most `window` at a
-/// time, and calls `emit` with each result in the order of the inputs; `idle` is called every
-/// [`IDLE_TICK`] while no result comes. A job that panics has its panic resumed here, once
-/// the results before it are emitted.
+/// The most input, in bytes, that a batch reads at once: past it, a job starts only when the
+/// ones before it are handed back (a job always starts when none is held). Reading a module
+/// takes a few times its size in memory.
+pub const DEFAULT_BUDGET: u64 = 16 << 20;
+
+/// How many jobs a batch may hold at once, and how much input they may weigh together.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    /// Jobs started and not yet handed back.
+    pub window: usize,
+    /// The sum of their weights (bytes of input).
+    pub budget: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { window: default_window(), budget: DEFAULT_BUDGET }
+    }
+}
+
+/// Runs `job` on each of `inputs` on rayon's global pool (or `pool`), within `limits` (an
+/// input weighs `weight` of it), and calls `emit` with each result in the order of the inputs;
+/// `idle` is called every [`IDLE_TICK`] while no result comes. A job that panics has its
+/// panic resumed here, once the results before it are emitted.
 ///
 /// Called from one of the pool's own threads (where waiting would take a thread the jobs
 /// need), it runs the jobs one after the other instead.
 pub fn run_ordered<I, T>(
     inputs: Vec<I>,
-    window: usize,
+    limits: Limits,
+    weight: impl Fn(&I) -> u64,
     pool: Option<&rayon::ThreadPool>,
     job: impl Fn(I) -> T + Send + Sync + 'static,
     mut emit: impl FnMut(T),
@@ -51,14 +73,16 @@ pub fn run_ordered<I, T>(
     }
     let job = Arc::new(job);
     let (tx, rx) = mpsc::channel::<(usize, std::thread::Result<T>)>();
-    let window = window.max(1);
+    let window = limits.window.max(1);
     let mut inputs = inputs.into_iter().enumerate();
-    // The results of jobs `next..started`, by index from `next`; `None` while running.
-    let mut held: VecDeque<Option<std::thread::Result<T>>> = VecDeque::new();
-    let (mut next, mut started) = (0, 0);
+    // The results of jobs `next..started`, by index from `next` (`None` while running), with
+    // their weights.
+    let mut held: VecDeque<(Option<std::thread::Result<T>>, u64)> = VecDeque::new();
+    let (mut next, mut started, mut weighs) = (0, 0, 0u64);
     loop {
-        while started - next < window {
+        while started - next < window && (held.is_empty() || weighs < limits.budget) {
             let Some((k, input)) = inputs.next() else { break };
+            let w = weight(&input);
             let (job, tx) = (Arc::clone(&job), tx.clone());
             let task = move || {
                 let result = std::panic::catch_unwind(AssertUnwindSafe(|| job(input)));
@@ -69,7 +93,8 @@ pub fn run_ordered<I, T>(
                 Some(p) => p.spawn(task),
                 None => rayon::spawn(task),
             }
-            held.push_back(None);
+            held.push_back((None, w));
+            weighs += w;
             started += 1;
         }
         if next == started {
@@ -84,12 +109,13 @@ pub fn run_ordered<I, T>(
             // This thread holds a sender: the channel cannot close while it waits.
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
         };
-        if let Some(slot) = held.get_mut(k - next) {
+        if let Some((slot, _)) = held.get_mut(k - next) {
             *slot = Some(result);
         }
-        while matches!(held.front(), Some(Some(_))) {
-            if let Some(Some(result)) = held.pop_front() {
+        while matches!(held.front(), Some((Some(_), _))) {
+            if let Some((Some(result), w)) = held.pop_front() {
                 next += 1;
+                weighs -= w;
                 match result {
                     Ok(t) => emit(t),
                     Err(panic) => std::panic::resume_unwind(panic),
@@ -104,6 +130,10 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    fn limits(window: usize) -> Limits {
+        Limits { window, budget: u64::MAX }
+    }
+
     /// Jobs that finish in an order of their own (later inputs sooner), counting how many are
     /// started and not yet handed back.
     fn check(threads: usize, window: usize, n: usize) {
@@ -114,7 +144,8 @@ mod tests {
         let mut got = Vec::new();
         run_ordered(
             (0..n).collect(),
-            window,
+            limits(window),
+            |_| 1,
             Some(&pool),
             move |k: usize| {
                 let now = live2.fetch_add(1, Ordering::SeqCst) + 1;
@@ -144,9 +175,40 @@ mod tests {
         check(1, 4, 20);
     }
 
+    /// Inputs weighing their value: a heavy one runs alone once the budget is reached.
+    #[test]
+    fn the_budget_holds_back_heavy_inputs() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().expect("a pool");
+        let live = Arc::new(AtomicUsize::new(0));
+        let heaviest = Arc::new(AtomicUsize::new(0));
+        let (live2, heaviest2) = (Arc::clone(&live), Arc::clone(&heaviest));
+        let inputs = vec![1usize, 2, 100, 3, 100, 1, 1, 1];
+        let mut got = Vec::new();
+        run_ordered(
+            inputs.clone(),
+            Limits { window: 8, budget: 10 },
+            |&w| w as u64,
+            Some(&pool),
+            move |w| {
+                let now = live2.fetch_add(w, Ordering::SeqCst) + w;
+                heaviest2.fetch_max(now, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(2));
+                w
+            },
+            |w| {
+                live.fetch_sub(w, Ordering::SeqCst);
+                got.push(w);
+            },
+            || {},
+        );
+        assert_eq!(got, inputs);
+        // Under the budget, plus the one input that crossed it.
+        assert!(heaviest.load(Ordering::SeqCst) < 10 + 100, "{heaviest:?}");
+    }
+
     #[test]
     fn no_inputs() {
-        run_ordered(Vec::<u8>::new(), 4, None, |x| x, |_| panic!("nothing to emit"), || {});
+        run_ordered(Vec::<u8>::new(), limits(4), |_| 1, None, |x| x, |_| panic!("nothing to emit"), || {});
     }
 
     #[test]
@@ -155,7 +217,8 @@ mod tests {
         let mut got = Vec::new();
         run_ordered(
             (0..8u64).collect(),
-            3,
+            limits(3),
+            |_| 1,
             Some(&pool),
             |k| {
                 use rayon::prelude::*;
@@ -173,7 +236,8 @@ mod tests {
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| {
             run_ordered(
                 (0..6u32).collect(),
-                4,
+                limits(4),
+                |_| 1,
                 None,
                 |k| {
                     assert!(k != 3, "job 3 fails");

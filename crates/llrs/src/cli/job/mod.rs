@@ -91,6 +91,14 @@ impl Source {
         }
     }
 
+    /// The size of the input in bytes (0 when it cannot be known): what a batch weighs it.
+    pub fn weight(&self) -> u64 {
+        match self {
+            Source::Path(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+            Source::Stdin(read) => read.as_ref().map_or(0, |b| b.len() as u64),
+        }
+    }
+
     /// The bytes of the input, or the message saying why it cannot be read.
     fn read(self) -> Result<Vec<u8>, String> {
         match self {
