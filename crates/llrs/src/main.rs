@@ -67,11 +67,15 @@ enum Command {
         /// The input files (`-` for standard input).
         files: Vec<OsString>,
         /// Write the output to this file instead of standard output (one input only).
-        #[arg(short = 'o', value_name = "FILE", conflicts_with_all = ["check", "in_place"])]
+        #[arg(short = 'o', value_name = "FILE", conflicts_with_all = ["check", "diff", "in_place"])]
         output: Option<PathBuf>,
         /// Print nothing; exit 1 and name each file whose text is not canonical.
         #[arg(long, conflicts_with = "in_place")]
         check: bool,
+        /// --check, printing on stdout how each file that is not canonical would change (a
+        /// unified diff).
+        #[arg(long, conflicts_with = "in_place")]
+        diff: bool,
         /// Rewrite each file that is not in canonical form (only files that read without error).
         #[arg(short = 'i', long = "in-place")]
         in_place: bool,
@@ -119,23 +123,24 @@ fn main() -> ExitCode {
     let assume_terminal = std::env::var_os("LLRS_ASSUME_TERMINAL").is_some_and(|v| v == "1");
     let terminal = !json && (assume_terminal || std::io::stderr().is_terminal());
     match cli.command {
-        Command::Fmt { files, output, check, in_place } => {
+        Command::Fmt { files, output, check, diff, in_place } => {
             let stdin = [OsString::from("-")];
             let files = if files.is_empty() { &stdin[..] } else { &files[..] };
             if output.is_some() && files.len() > 1 {
                 return usage(&mut printer, "-o takes one input file");
             }
-            if (check || in_place) && files.iter().any(|f| f == "-") {
+            if (check || diff || in_place) && files.iter().any(|f| f == "-") {
                 return usage(&mut printer, "--check and --in-place need files, not standard input");
             }
             let task = match (&output, check, in_place) {
                 (None, true, _) => Task::Check,
+                (None, _, _) if diff => Task::Check,
                 (None, _, true) => Task::Rewrite,
                 _ => Task::Format,
             };
             let mode = match output {
                 Some(o) => Mode::Output(o),
-                None if check => Mode::Check,
+                None if check || diff => Mode::Check { diff },
                 None if in_place => Mode::InPlace,
                 None => Mode::Print,
             };

@@ -7,6 +7,7 @@
 //! terminal, with a progress bar and a summary line for a batch at a terminal ([`progress`]).
 
 pub mod batch;
+pub mod diff;
 pub mod fmt;
 pub mod job;
 pub mod mir;

@@ -13,8 +13,12 @@ pub enum Mode {
     Print,
     /// Write it to this file (`-o`, one input only).
     Output(PathBuf),
-    /// Compare it with the file and name the file when they differ (`--check`).
-    Check,
+    /// Compare it with the file and name the file when they differ (`--check`), with a
+    /// unified diff on standard output when `diff` (`--diff`).
+    Check {
+        /// Print how the file would change.
+        diff: bool,
+    },
     /// Replace the file with it when they differ (`-i`).
     InPlace,
 }
@@ -53,7 +57,7 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
     // held (peak memory is the module plus one of them), except to compare them.
     let parsed = crate::cli::fmt::load_source(&src, name);
     let size = src.len();
-    let original = matches!(mode, Mode::Check | Mode::InPlace).then_some(src);
+    let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then_some(src);
     let loaded = match parsed {
         Ok(loaded) => loaded,
         Err(err) => return report.fail(Outcome::Invalid, r.error(name, &err)),
@@ -62,14 +66,14 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
     let text = crate::cli::fmt::render(&loaded.module, name, size);
     crate::cli::drop_in_background(loaded.module);
     let same = |original: &[u8], text: &[u8]| crate::cli::fmt::same_text(original, text);
-    finish(report, text, original, at, same)
+    finish(report, text, original, at, same, false)
 }
 
 /// Machine IR: to standard output, printed a function at a time when its turn comes.
 fn mir(src: Vec<u8>, at: &Target<'_>) -> FileReport {
     let Target { name, mode, r, .. } = *at;
     let mut report = FileReport::new();
-    let original = matches!(mode, Mode::Check | Mode::InPlace).then(|| src.clone());
+    let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then(|| src.clone());
     let file = match crate::cli::mir::load(src, name) {
         Ok(file) => file,
         Err(e) => return report.fail(Outcome::Invalid, r.mir_error(&e)),
@@ -93,23 +97,24 @@ fn mir(src: Vec<u8>, at: &Target<'_>) -> FileReport {
                 }
             }
         }
-        Mode::Check | Mode::InPlace => {
+        Mode::Check { .. } | Mode::InPlace => {
             let text = llrs_mir::print(&file).into_bytes();
             drop(file);
             let same = |original: &[u8], text: &[u8]| crate::cli::mir::same_text(original, text);
-            finish(report, text, original, at, same)
+            finish(report, text, original, at, same, true)
         }
     }
 }
 
 /// Does with the canonical `text` what `mode` says; `original` is the source for `--check` and
-/// `-i`, compared with `same`.
+/// `-i`, compared with `same` (and for `--diff`, as Machine IR when `mir`).
 fn finish(
     mut report: FileReport,
     text: Vec<u8>,
     original: Option<Vec<u8>>,
     at: &Target<'_>,
     same: impl Fn(&[u8], &[u8]) -> bool,
+    mir: bool,
 ) -> FileReport {
     let Target { name, path, mode, r } = *at;
     let unchanged = original.as_deref().is_some_and(|o| same(o, &text));
@@ -121,11 +126,16 @@ fn finish(
                 return report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message));
             }
         }
-        Mode::Check if !unchanged => {
+        Mode::Check { diff } if !unchanged => {
             let message = format!("llrs: {name} is not in canonical form");
-            return report.fail(Outcome::NotCanonical, r.tool(Some(name), "error", &message));
+            let mut report = report.fail(Outcome::NotCanonical, r.tool(Some(name), "error", &message));
+            if *diff {
+                let original = original.unwrap_or_default();
+                report.events.push(Event::Stdout(crate::cli::diff::unified(name, &original, &text, mir)));
+            }
+            return report;
         }
-        Mode::Check => {}
+        Mode::Check { .. } => {}
         Mode::InPlace if !unchanged => match path {
             Some(path) => match super::write_in_place(path, &text) {
                 Ok(()) => report.outcome = Outcome::Rewritten,
