@@ -132,17 +132,16 @@ fn main() -> ExitCode {
             if (check || diff || in_place) && files.iter().any(|f| f == "-") {
                 return usage(&mut printer, "--check and --in-place need files, not standard input");
             }
-            let task = match (&output, check, in_place) {
-                (None, true, _) => Task::Check,
-                (None, _, _) if diff => Task::Check,
-                (None, _, true) => Task::Rewrite,
-                _ => Task::Format,
-            };
             let mode = match output {
                 Some(o) => Mode::Output(o),
                 None if check || diff => Mode::Check { diff },
                 None if in_place => Mode::InPlace,
                 None => Mode::Print,
+            };
+            let task = match mode {
+                Mode::Check { .. } => Task::Check,
+                Mode::InPlace => Task::Rewrite,
+                Mode::Print | Mode::Output(_) => Task::Format,
             };
             let sources = job::sources(files);
             if terminal && sources.len() > 1 {

@@ -16,7 +16,7 @@ impl Reporter {
     /// A message of the tool's own (`llrs: error: ...`), about `file` when known.
     pub fn tool(self, file: Option<&str>, severity: &str, text: &str) -> Styled {
         if self.json {
-            let message = text.strip_prefix("llrs: error: ").unwrap_or(text);
+            let message = text.strip_prefix("llrs: error: ").or_else(|| text.strip_prefix("llrs: ")).unwrap_or(text);
             let message = file.and_then(|f| message.strip_prefix(&format!("{f}: "))).unwrap_or(message);
             return object(serde_json::json!({ "file": file, "severity": severity, "message": message }));
         }
