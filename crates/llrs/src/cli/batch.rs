@@ -2,7 +2,7 @@
 //!
 //! The calling thread starts jobs while fewer than `window` are started and not yet handed
 //! back and their inputs weigh no more than a budget together (a file larger than the budget
-//! is read alone, on the calling thread, as a single file is),
+//! is read alone),
 //! and hands back each result as soon as every earlier one is: a slow file holds back the
 //! printing of the files after it, never their work, and at most `window` results are held at
 //! once (memory stays bounded however many files there are). The jobs may use the pool
@@ -24,8 +24,8 @@ pub fn default_window() -> usize {
 }
 
 /// The most input, in bytes, that a batch reads at once: a job that would take the jobs held
-/// past it waits until they are handed back, and a larger file is then read alone on the
-/// calling thread. Reading a module takes a few times its size in memory.
+/// past it waits until they are handed back (a job always starts when none is held, so a
+/// larger file is read alone). Reading a module takes a few times its size in memory.
 pub const DEFAULT_BUDGET: u64 = 16 << 20;
 
 /// How many jobs a batch may hold at once, and how much input they may weigh together.
@@ -91,14 +91,6 @@ pub fn run_ordered<I, T>(
             }
             next_weight = None;
             let Some((k, input)) = inputs.next() else { break };
-            if w > limits.budget {
-                // A large file, alone: read on this thread, as a single file is (the job still
-                // uses the pool inside it).
-                emit(job(input));
-                next += 1;
-                started += 1;
-                continue;
-            }
             let (job, tx) = (Arc::clone(&job), tx.clone());
             let task = move || {
                 let result = std::panic::catch_unwind(AssertUnwindSafe(|| job(input)));
