@@ -47,11 +47,10 @@ pub struct Styled {
 }
 
 impl Styled {
-    /// Unpainted text; a newline is added when it does not end with one.
+    /// Unpainted text, and a newline.
     pub fn plain(text: impl Into<String>) -> Self {
         let mut s = Styled::default();
-        s.push(Paint::Plain, text);
-        s.end_line();
+        s.push(Paint::Plain, text).push(Paint::Plain, "\n");
         s
     }
 
@@ -68,13 +67,6 @@ impl Styled {
     pub fn append(&mut self, other: Styled) -> &mut Self {
         self.parts.extend(other.parts);
         self
-    }
-
-    /// Ends the text with a newline unless it already ends with one.
-    fn end_line(&mut self) {
-        if !self.parts.last().is_some_and(|(_, t)| t.ends_with('\n')) {
-            self.push(Paint::Plain, "\n");
-        }
     }
 
     /// A syntax error as LLVM's `SMDiagnostic::print` shows it: the bold location, the red
@@ -125,7 +117,7 @@ impl Styled {
         }
     }
 
-    /// Lines of text where a line starting with a label (`error: `, `warning: `, `note: `), or
+    /// Lines of text, and a newline (as `errs() << text << '\n'`), where a line starting with a label (`error: `, `warning: `, `note: `), or
     /// with the tool's name and then a label (`llrs: error: `, `llrs: FILE: error: `), gets
     /// the label painted as `WithColor::error(OS, Prefix)` paints it (the prefix and the
     /// message stay plain). Other lines are plain.
@@ -143,7 +135,7 @@ impl Styled {
                 }
             }
         }
-        s.end_line();
+        s.push(Paint::Plain, "\n");
         s
     }
 
@@ -237,7 +229,7 @@ mod tests {
         assert_eq!(s.to_plain(), "llrs: t.ll: error: input module is broken!\n");
         assert_eq!(colored(&s), "llrs: t.ll: \x1b[1m\x1b[31merror: \x1b[0minput module is broken!\n");
         let s = Styled::labelled(
-            "Instruction does not dominate all uses!\n  %x\nwarning: ignoring invalid debug info in t.ll\n",
+            "Instruction does not dominate all uses!\n  %x\nwarning: ignoring invalid debug info in t.ll",
         );
         assert_eq!(
             colored(&s),
@@ -249,9 +241,9 @@ mod tests {
 
     #[test]
     fn plain_text_is_unchanged() {
-        for text in ["", "a\n", "a", "error: x\n\x1b[31mraw\n"] {
+        for text in ["", "a\n", "a", "error: x\n\x1b[31mraw\n", "x\n\n"] {
             let s = Styled::labelled(text);
-            let want = if text.ends_with('\n') { text.to_string() } else { format!("{text}\n") };
+            let want = format!("{text}\n");
             assert_eq!(s.to_plain(), want);
             let mut out = Vec::new();
             s.write_to(&mut out, false).expect("write");
