@@ -17,6 +17,18 @@ pub mod report;
 pub mod style;
 pub mod verify;
 
+/// Frees a module read from `size` bytes of source: on another thread when it is large (see
+/// [`drop_in_background`]), here when it is small (starting a thread would cost more than
+/// freeing it).
+pub fn drop_module(module: llrs_ir::Module, size: usize) {
+    if size >= BACKGROUND_DROP_MIN {
+        drop_in_background(module);
+    }
+}
+
+/// The size of source (1 MiB) from which freeing a module on another thread pays.
+pub const BACKGROUND_DROP_MIN: usize = 1 << 20;
+
 /// Frees `value` on another thread. A command is done with a module once it has printed or
 /// verified it, and freeing a large one takes a twentieth of the whole run: this lets the next
 /// file (or the process's exit, which frees everything at once) go on meanwhile.

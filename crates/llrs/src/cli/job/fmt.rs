@@ -64,7 +64,7 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
     };
     report.stderr(r.warnings(name, &loaded.warnings));
     let text = crate::cli::fmt::render(&loaded.module, name, size);
-    crate::cli::drop_in_background(loaded.module);
+    crate::cli::drop_module(loaded.module, size);
     let same = |original: &[u8], text: &[u8]| crate::cli::fmt::same_text(original, text);
     finish(report, text, original, at, same, false)
 }

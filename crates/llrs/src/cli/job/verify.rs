@@ -14,7 +14,7 @@ pub fn run(input: Source, r: Reporter) -> FileReport {
     match crate::cli::fmt::load_source(&src, &name) {
         Ok(loaded) => {
             report.stderr(r.warnings(&name, &loaded.warnings));
-            crate::cli::drop_in_background(loaded.module);
+            crate::cli::drop_module(loaded.module, src.len());
             report
         }
         Err(err) => report.fail(Outcome::Invalid, r.verify_error(&name, &err)),
