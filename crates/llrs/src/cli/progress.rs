@@ -92,6 +92,9 @@ pub struct Progress {
     start: Instant,
     shown: bool,
     counts: Counts,
+    /// Where the bar is drawn once shown: stderr (indicatif draws nothing when it is not a
+    /// terminal).
+    target: fn() -> ProgressDrawTarget,
 }
 
 impl Progress {
@@ -109,7 +112,14 @@ impl Progress {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.set_prefix(verb);
-        Progress { task, bar, start: Instant::now(), shown: false, counts: Counts::default() }
+        Progress {
+            task,
+            bar,
+            start: Instant::now(),
+            shown: false,
+            counts: Counts::default(),
+            target: ProgressDrawTarget::stderr,
+        }
     }
 
     /// Runs `print` with the bar taken off the terminal, so that text and bar do not mix.
@@ -132,7 +142,7 @@ impl Progress {
     pub fn tick(&mut self) {
         if !self.shown && self.start.elapsed() >= BAR_DELAY {
             self.shown = true;
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.set_draw_target((self.target)());
         }
         if self.shown {
             self.bar.tick();
@@ -187,8 +197,14 @@ mod tests {
     #[test]
     fn the_bar_waits_before_it_shows() {
         let mut p = Progress::new(Task::Verify, 3);
+        p.target = ProgressDrawTarget::hidden;
         p.add(Outcome::Ok);
         assert!(!p.shown, "a short batch shows no bar");
-        assert_eq!(p.finish(), "verified 1 module: all valid");
+        std::thread::sleep(BAR_DELAY);
+        p.tick();
+        assert!(p.shown, "a batch that lasts shows its bar");
+        p.add(Outcome::Invalid);
+        assert_eq!(p.bar.position(), 2);
+        assert_eq!(p.finish(), "verified 2 modules: 1 invalid");
     }
 }
