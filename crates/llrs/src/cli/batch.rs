@@ -8,6 +8,7 @@
 //! once (memory stays bounded however many files there are). The jobs may use the pool
 //! themselves (a large module is read, verified and printed on several threads): they run as
 //! ordinary pool tasks, and the calling thread, which only waits, is not one of the pool's.
+//! Small inputs go in groups, one pool task and one message back per group.
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
@@ -17,8 +18,8 @@ use std::time::Duration;
 /// How often [`run_ordered`] calls its `idle` callback while it waits for a result.
 pub const IDLE_TICK: Duration = Duration::from_millis(100);
 
-/// The number of jobs a batch keeps started and not yet handed back: enough to keep every
-/// thread busy while a slow file holds back the others.
+/// The number of tasks (a file, or a group of small ones) a batch keeps started and not yet
+/// handed back: enough to keep every thread busy while a slow file holds back the others.
 pub fn default_window() -> usize {
     2 * rayon::current_num_threads() + 2
 }
@@ -28,18 +29,25 @@ pub fn default_window() -> usize {
 /// larger file is read alone). Reading a module takes a few times its size in memory.
 pub const DEFAULT_BUDGET: u64 = 16 << 20;
 
-/// How many jobs a batch may hold at once, and how much input they may weigh together.
+/// How many jobs a batch may hold at once, how much input they may weigh together, and how
+/// small inputs are grouped.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {
-    /// Jobs started and not yet handed back.
+    /// Tasks (a job, or a group of jobs on small inputs) started and not yet handed back.
     pub window: usize,
     /// The sum of their weights (bytes of input).
     pub budget: u64,
+    /// Inputs lighter than this run in groups of up to `group` on one pool task, their results
+    /// sent back together (a task and a wake-up per tiny file would cost about as much as the
+    /// file).
+    pub small: u64,
+    /// The most inputs in a group.
+    pub group: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { window: default_window(), budget: DEFAULT_BUDGET }
+        Limits { window: default_window(), budget: DEFAULT_BUDGET, small: 64 << 10, group: 16 }
     }
 }
 
@@ -73,43 +81,59 @@ pub fn run_ordered<I, T>(
         return;
     }
     let job = Arc::new(job);
-    let (tx, rx) = mpsc::channel::<(usize, std::thread::Result<T>)>();
+    type Done<T> = Vec<(usize, std::thread::Result<T>)>;
+    let (tx, rx) = mpsc::channel::<Done<T>>();
     let window = limits.window.max(1);
     let mut inputs = inputs.into_iter().enumerate().peekable();
     // The weight of the next input, once known.
     let mut next_weight = None;
     // The results of jobs `next..started`, by index from `next` (`None` while running), with
-    // their weights.
-    let mut held: VecDeque<(Option<std::thread::Result<T>>, u64)> = VecDeque::new();
-    let (mut next, mut started, mut weighs) = (0, 0, 0u64);
+    // their weights and whether each ends its task's group.
+    let mut held: VecDeque<(Option<std::thread::Result<T>>, u64, bool)> = VecDeque::new();
+    let (mut next, mut started, mut weighs, mut tasks) = (0, 0, 0u64, 0usize);
     loop {
-        while started - next < window {
-            let Some((_, input)) = inputs.peek() else { break };
-            let w = *next_weight.get_or_insert_with(|| weight(input));
-            if !held.is_empty() && weighs.saturating_add(w) > limits.budget {
-                break;
+        // Start tasks, each of one input or of a group of small ones.
+        'tasks: while tasks < window {
+            let mut group = Vec::new();
+            while group.len() < limits.group.max(1) {
+                let Some((_, input)) = inputs.peek() else { break };
+                let w = *next_weight.get_or_insert_with(|| weight(input));
+                let fits = held.is_empty() || weighs.saturating_add(w) <= limits.budget;
+                if !fits || (!group.is_empty() && w >= limits.small) {
+                    break;
+                }
+                next_weight = None;
+                let Some(item) = inputs.next() else { break };
+                group.push(item);
+                held.push_back((None, w, false));
+                weighs += w;
+                started += 1;
+                if w >= limits.small {
+                    break;
+                }
             }
-            next_weight = None;
-            let Some((k, input)) = inputs.next() else { break };
+            let Some((_, _, ends_group)) = held.back_mut().filter(|_| !group.is_empty()) else { break 'tasks };
+            *ends_group = true;
+            tasks += 1;
             let (job, tx) = (Arc::clone(&job), tx.clone());
             let task = move || {
-                let result = std::panic::catch_unwind(AssertUnwindSafe(|| job(input)));
+                let done: Done<T> = group
+                    .into_iter()
+                    .map(|(k, input)| (k, std::panic::catch_unwind(AssertUnwindSafe(|| job(input)))))
+                    .collect();
                 // The receiver only goes away when the caller unwinds: nothing to tell then.
-                let _ = tx.send((k, result));
+                let _ = tx.send(done);
             };
             match pool {
                 Some(p) => p.spawn(task),
                 None => rayon::spawn(task),
             }
-            held.push_back((None, w));
-            weighs += w;
-            started += 1;
         }
         if next == started {
             return;
         }
-        let (k, result) = match rx.recv_timeout(IDLE_TICK) {
-            Ok(got) => got,
+        let done = match rx.recv_timeout(IDLE_TICK) {
+            Ok(done) => done,
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 idle();
                 continue;
@@ -117,13 +141,16 @@ pub fn run_ordered<I, T>(
             // This thread holds a sender: the channel cannot close while it waits.
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
         };
-        if let Some((slot, _)) = held.get_mut(k - next) {
-            *slot = Some(result);
+        for (k, result) in done {
+            if let Some((slot, _, _)) = held.get_mut(k - next) {
+                *slot = Some(result);
+            }
         }
-        while matches!(held.front(), Some((Some(_), _))) {
-            if let Some((Some(result), w)) = held.pop_front() {
+        while matches!(held.front(), Some((Some(_), _, _))) {
+            if let Some((Some(result), w, ends_group)) = held.pop_front() {
                 next += 1;
                 weighs -= w;
+                tasks -= usize::from(ends_group);
                 match result {
                     Ok(t) => emit(t),
                     Err(panic) => std::panic::resume_unwind(panic),
@@ -138,8 +165,9 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    /// Limits of `window` jobs, in groups of up to 3 (every test input is small).
     fn limits(window: usize) -> Limits {
-        Limits { window, budget: u64::MAX }
+        Limits { window, budget: u64::MAX, small: 2, group: 3 }
     }
 
     /// Jobs that finish in an order of their own (later inputs sooner), counting how many are
@@ -168,7 +196,8 @@ mod tests {
             || {},
         );
         assert_eq!(got, (0..n).map(|k| k * 10).collect::<Vec<_>>());
-        assert!(most.load(Ordering::SeqCst) <= window.max(1), "at most {window} held");
+        // `window` tasks of up to 3 jobs each.
+        assert!(most.load(Ordering::SeqCst) <= window.max(1) * 3, "at most {window} tasks held");
     }
 
     #[test]
@@ -194,7 +223,7 @@ mod tests {
         let mut got = Vec::new();
         run_ordered(
             inputs.clone(),
-            Limits { window: 8, budget: 10 },
+            Limits { window: 8, budget: 10, small: 2, group: 4 },
             |&w| w as u64,
             Some(&pool),
             move |w| {
