@@ -1,14 +1,13 @@
 //! A batch of jobs on rayon's pool, their results handed back in the order of the inputs.
 //!
-//! The calling thread starts jobs while fewer than `window` are started and not yet handed
-//! back and their inputs weigh no more than a budget together (a file larger than the budget
-//! is read alone),
-//! and hands back each result as soon as every earlier one is: a slow file holds back the
-//! printing of the files after it, never their work, and at most `window` results are held at
-//! once (memory stays bounded however many files there are). The jobs may use the pool
-//! themselves (a large module is read, verified and printed on several threads): they run as
-//! ordinary pool tasks, and the calling thread, which only waits, is not one of the pool's.
-//! Small inputs go in groups, one pool task and one message back per group.
+//! The calling thread starts pool tasks (one job, or a group of jobs on small inputs) while
+//! fewer than `window` are started and not yet handed back and their inputs weigh no more than
+//! a budget together (a file larger than the budget is read alone), and hands back each result
+//! as soon as every earlier one is: a slow file holds back the printing of the files after it,
+//! never their work, and memory stays bounded however many files there are. The jobs may use
+//! the pool themselves (a large module is read, verified and printed on several threads): they
+//! run as ordinary pool tasks, and the calling thread, which only waits, is not one of the
+//! pool's.
 
 use std::collections::VecDeque;
 use std::panic::AssertUnwindSafe;
