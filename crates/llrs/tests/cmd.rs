@@ -9,6 +9,11 @@
 
 #[test]
 fn cmd() {
+    // The cases that want these set them; the developer's own settings must not leak in (the
+    // binary inherits this process's environment). Nothing else runs in this test binary yet.
+    for var in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "LLRS_ASSUME_TERMINAL"] {
+        std::env::remove_var(var);
+    }
     trycmd::TestCases::new()
         .register_bin("llrs", std::path::Path::new(env!("CARGO_BIN_EXE_llrs")))
         .case("tests/cmd/*.toml");
