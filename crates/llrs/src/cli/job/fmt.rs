@@ -1,0 +1,152 @@
+//! One file of `llrs fmt`: read it (LLVM IR as `llvm-as` reads it, or Machine IR as llc does),
+//! then print it, write it to `-o`, check it (`--check`) or rewrite it (`-i`).
+
+use std::path::{Path, PathBuf};
+
+use super::{read_input, Event, FileReport, Outcome, Source};
+use crate::cli::report::Reporter;
+
+/// What `llrs fmt` does with the canonical text of a file.
+#[derive(Clone, Debug)]
+pub enum Mode {
+    /// Print it on standard output.
+    Print,
+    /// Write it to this file (`-o`, one input only).
+    Output(PathBuf),
+    /// Compare it with the file and name the file when they differ (`--check`), with a
+    /// unified diff on standard output when `diff` (`--diff`).
+    Check {
+        /// Print how the file would change.
+        diff: bool,
+    },
+    /// Replace the file with it when they differ (`-i`).
+    InPlace,
+}
+
+/// `llrs fmt` on one input.
+pub fn run(input: Source, mode: &Mode, r: Reporter) -> FileReport {
+    let path = match &input {
+        Source::Path(p) => Some(PathBuf::from(p)),
+        Source::Stdin(_) => None,
+    };
+    let (name, src) = match read_input(input, r) {
+        Ok(read) => read,
+        Err(report) => return report,
+    };
+    let at = Target { name: &name, path: path.as_deref(), mode, r };
+    if crate::cli::mir::is_mir(&name, &src) {
+        mir(src, &at)
+    } else {
+        ll(src, &at)
+    }
+}
+
+/// The file a job works on and what it does with it.
+struct Target<'a> {
+    name: &'a str,
+    path: Option<&'a Path>,
+    mode: &'a Mode,
+    r: Reporter,
+}
+
+/// LLVM IR.
+fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
+    let Target { name, mode, r, .. } = *at;
+    let mut report = FileReport::new();
+    // The source is dropped before printing, so that the input and the output are never both
+    // held (peak memory is the module plus one of them), except to compare them.
+    let parsed = crate::cli::fmt::load_source(&src, name);
+    let size = src.len();
+    let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then_some(src);
+    let loaded = match parsed {
+        Ok(loaded) => loaded,
+        Err(err) => return report.fail(Outcome::Invalid, r.error(name, &err)),
+    };
+    report.stderr(r.warnings(name, &loaded.warnings));
+    let text = crate::cli::fmt::render(&loaded.module, name, size);
+    crate::cli::drop_module(loaded.module, size);
+    let same = |original: &[u8], text: &[u8]| crate::cli::fmt::same_text(original, text);
+    finish(report, text, original, at, same, false)
+}
+
+/// Machine IR: to standard output, printed a function at a time when its turn comes.
+fn mir(src: Vec<u8>, at: &Target<'_>) -> FileReport {
+    let Target { name, mode, r, .. } = *at;
+    let mut report = FileReport::new();
+    let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then(|| src.clone());
+    let file = match crate::cli::mir::load(src, name) {
+        Ok(file) => file,
+        Err(e) => return report.fail(Outcome::Invalid, r.mir_error(&e)),
+    };
+    match mode {
+        Mode::Print => {
+            report.events.push(Event::StdoutMir(Box::new(file)));
+            report
+        }
+        Mode::Output(o) => {
+            let written = std::fs::File::create(o).and_then(|f| {
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+                llrs_mir::print_to(&file, &mut w)?;
+                std::io::Write::flush(&mut w)
+            });
+            match written {
+                Ok(()) => report,
+                Err(err) => {
+                    let message = format!("llrs: error: could not write {}: {err}", o.display());
+                    report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message))
+                }
+            }
+        }
+        Mode::Check { .. } | Mode::InPlace => {
+            let text = llrs_mir::print(&file).into_bytes();
+            drop(file);
+            let same = |original: &[u8], text: &[u8]| crate::cli::mir::same_text(original, text);
+            finish(report, text, original, at, same, true)
+        }
+    }
+}
+
+/// Does with the canonical `text` what `mode` says; `original` is the source for `--check` and
+/// `-i`, compared with `same` (and for `--diff`, as Machine IR when `mir`).
+fn finish(
+    mut report: FileReport,
+    text: Vec<u8>,
+    original: Option<Vec<u8>>,
+    at: &Target<'_>,
+    same: impl Fn(&[u8], &[u8]) -> bool,
+    mir: bool,
+) -> FileReport {
+    let Target { name, path, mode, r } = *at;
+    let unchanged = original.as_deref().is_some_and(|o| same(o, &text));
+    match mode {
+        Mode::Print => report.events.push(Event::Stdout(text)),
+        Mode::Output(o) => {
+            if let Err(err) = std::fs::write(o, &text) {
+                let message = format!("llrs: error: could not write {}: {err}", o.display());
+                return report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message));
+            }
+        }
+        Mode::Check { diff } if !unchanged => {
+            let message = format!("llrs: {name} is not in canonical form");
+            let mut report = report.fail(Outcome::NotCanonical, r.tool(Some(name), "error", &message));
+            if *diff {
+                let original = original.unwrap_or_default();
+                report.events.push(Event::Stdout(crate::cli::diff::unified(name, &original, &text, mir)));
+            }
+            return report;
+        }
+        Mode::Check { .. } => {}
+        Mode::InPlace if !unchanged => match path {
+            Some(path) => match super::write_in_place(path, &text) {
+                Ok(()) => report.outcome = Outcome::Rewritten,
+                Err(message) => return report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message)),
+            },
+            None => {
+                let message = "llrs: error: -i needs a file, not standard input";
+                return report.fail(Outcome::Invalid, r.tool(None, "error", message));
+            }
+        },
+        Mode::InPlace => {}
+    }
+    report
+}
