@@ -109,6 +109,40 @@ impl Body {
         self.place_inst(b, id);
         id
     }
+    /// Inserts an instruction into block `b` at position `index` (the end when `index` is past
+    /// it). Costs a shift of the instructions after it.
+    pub fn insert_inst(&mut self, b: BlockId, index: usize, data: InstData) -> InstId {
+        let id = self.insts.push(data);
+        let insts = &mut self.blocks[b].insts;
+        insts.insert(index.min(insts.len()), id);
+        self.inst_block.set(id, Some(b));
+        if let Some(uses) = self.uses.as_mut() {
+            Self::add_uses(uses, id, &self.insts[id]);
+        }
+        id
+    }
+    /// Adds the incoming edge `[v, %b]` to phi `phi`, keeping use-lists right (nothing for an
+    /// instruction that is not a phi).
+    pub fn add_phi_incoming(&mut self, phi: InstId, v: Value, b: BlockId) {
+        let Some(data) = self.insts.get(phi) else { return };
+        if !matches!(data.extra, InstExtra::Phi(_)) {
+            return;
+        }
+        let data = &mut self.insts[phi];
+        let index = data.operands.len() as u32;
+        data.operands.push(v);
+        if let InstExtra::Phi(blocks) = &mut data.extra {
+            blocks.push(b);
+        }
+        if self.inst_block.get(phi).is_some() {
+            if let Some(uses) = self.uses.as_mut() {
+                if let Some(l) = uses.list_mut(v) {
+                    l.push(Use { user: phi, index, phi_block: false });
+                }
+                uses.blocks.get_mut(b).push(Use { user: phi, index, phi_block: true });
+            }
+        }
+    }
     /// Places an already created instruction at the end of block `b`.
     pub fn place_inst(&mut self, b: BlockId, id: InstId) {
         self.blocks[b].insts.push(id);

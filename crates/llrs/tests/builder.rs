@@ -30,7 +30,7 @@ done:                                             ; preds = %neg, %entry
 "#;
 
 #[test]
-fn build_rewrite_print() {
+fn build_rewrite_print() -> Result<(), Box<dyn std::error::Error>> {
     let mut m = Module::new();
     m.source_filename = Some(b"builder".to_vec());
     let i32t = m.ctx.int_ty(32);
@@ -40,31 +40,31 @@ fn build_rewrite_print() {
     let fty = m.ctx.fn_ty(i32t, &[i32t], false);
     let f = m.add_function("abs_plus", fty);
 
-    let mut b = FunctionBuilder::new(&mut m, f);
+    let mut b = FunctionBuilder::new(&mut m, f)?;
     b.name_arg(0, "x");
     let entry = b.create_block(Some("entry"));
     let neg = b.create_block(Some("neg"));
     let done = b.create_block(Some("done"));
     b.position_at_end(entry);
-    let zero = b.const_int(i32t, 0);
+    let zero = b.const_int(i32t, 0)?;
     let x = b.arg(0);
-    let is_neg = b.icmp(CmpPred::Slt, x, zero, Some("isneg"));
-    b.cond_br(is_neg, neg, done);
+    let is_neg = b.icmp(CmpPred::Slt, x, zero, Some("isneg"))?;
+    b.cond_br(is_neg, neg, done)?;
     b.position_at_end(neg);
-    let n = b.binop(Opcode::Sub, zero, x, flags::NSW, Some("n"));
-    b.br(done);
+    let n = b.binop(Opcode::Sub, zero, x, flags::NSW, Some("n"))?;
+    b.br(done)?;
     b.position_at_end(done);
-    let r = b.phi(i32t, &[(x, entry), (n, neg)], Some("r"));
-    let gptr = b.global(counter);
-    let old = b.load(i32t, gptr, 4, Some("old"));
+    let r = b.phi(i32t, &[(x, entry), (n, neg)], Some("r"))?;
+    let gptr = b.global(counter)?;
+    let old = b.load(i32t, gptr, 4, Some("old"))?;
     // A temporary that the rewrite below replaces by a constant.
-    let three = b.const_int(i32t, 3);
-    let four = b.const_int(i32t, 4);
-    let tmp = b.binop(Opcode::Add, three, four, 0, Some("tmp"));
-    let sum = b.binop(Opcode::Add, r, tmp, 0, Some("sum"));
-    b.store(sum, gptr, 4);
-    b.call(f, &[old], Some("call"));
-    b.ret(Some(sum));
+    let three = b.const_int(i32t, 3)?;
+    let four = b.const_int(i32t, 4)?;
+    let tmp = b.binop(Opcode::Add, three, four, 0, Some("tmp"))?;
+    let sum = b.binop(Opcode::Add, r, tmp, 0, Some("sum"))?;
+    b.store(sum, gptr, 4)?;
+    b.call(f, &[old], Some("call"))?;
+    b.ret(Some(sum))?;
 
     // Rewrite: every use of %tmp becomes the constant 7, and %tmp goes away.
     let seven = m.ctx.const_int(i32t, 7);
@@ -80,6 +80,7 @@ fn build_rewrite_print() {
 
     let text = String::from_utf8(print_module(&m)).expect("UTF-8 output");
     assert_eq!(text, EXPECTED);
+    Ok(())
 }
 
 #[test]
@@ -92,4 +93,117 @@ fn globals_and_functions_are_found_by_name() {
     assert!(m.global_named("g").is_some());
     assert_eq!(m.function_named("g"), None, "@g is a variable");
     assert_eq!(m.global_named("nope"), None);
+}
+
+/// Every typed constructor of the builder, in one module that must print, read back to the same
+/// text, and verify.
+#[test]
+fn every_instruction_prints_reads_back_and_verifies() -> Result<(), Box<dyn std::error::Error>> {
+    use llrs::ir::instructions::{Clause, Ordering};
+    use llrs::ir::types::{FloatKind, Type};
+    let mut m = Module::new();
+    m.source_filename = Some(b"built.ll".to_vec());
+    let c = &mut m.ctx;
+    let (void, i1, i8t, i32t, i64t, ptr) =
+        (c.void_ty(), c.int_ty(1), c.int_ty(8), c.int_ty(32), c.int_ty(64), c.ptr_ty(0));
+    let f64t = c.float_ty(FloatKind::Double);
+    let v4 = c.ty(Type::Vector { scalable: false, len: 4, elem: i32t });
+    let pair = c.ty(Type::Struct { packed: false, elems: [i32t, f64t].into_iter().collect() });
+    let lp_ty = c.ty(Type::Struct { packed: false, elems: [ptr, i32t].into_iter().collect() });
+    let callee_ty = c.fn_ty(i32t, &[i32t], false);
+    let varargs_ty = c.fn_ty(void, &[ptr], true);
+    let pers_ty = c.fn_ty(i32t, &[], true);
+    let main_ty = c.fn_ty(i32t, &[i32t, f64t, ptr, v4], false);
+    let callee = m.add_function("callee", callee_ty);
+    let printf = m.add_function("printf", varargs_ty);
+    let pers = m.add_function("__gxx_personality_v0", pers_ty);
+    let f = m.add_function("all", main_ty);
+    let pers_c = m.ctx.konst(llrs::ir::Const::Global(ptr, pers));
+    m.func_mut(f).personality = Some(pers_c);
+
+    let mut b = FunctionBuilder::new(&mut m, f)?;
+    let (x, d, p, v) = (b.arg(0), b.arg(1), b.arg(2), b.arg(3));
+    let entry = b.create_block(Some("entry"));
+    let cont = b.create_block(Some("cont"));
+    let lpad = b.create_block(Some("lpad"));
+    let other = b.create_block(Some("other"));
+    b.position_at_end(entry);
+    let nd = b.fneg(d, Some("nd"))?;
+    let lt = b.fcmp(CmpPred::FOlt, nd, d, Some("lt"))?;
+    let fr = b.freeze(lt, Some("fr"))?;
+    let sel = b.select(fr, x, x, Some("sel"))?;
+    let wide = b.cast(Opcode::SExt, sel, i64t, Some("wide"))?;
+    let _narrow = b.cast_with_flags(Opcode::Trunc, wide, i8t, flags::NUW, Some("narrow"))?;
+    let slot = b.alloca(pair, 0, Some("slot"))?;
+    let zero = b.const_int(i32t, 0)?;
+    let one = b.const_int(i32t, 1)?;
+    let field = b.gep(pair, slot, &[zero, one], true, Some("field"))?;
+    b.store(d, field, 0)?;
+    let undef_pair = b.konst(llrs::ir::Const::Poison(pair));
+    let agg = b.insert_value(undef_pair, x, &[0], Some("agg"))?;
+    let first = b.extract_value(agg, &[0], Some("first"))?;
+    let e = b.extract_element(v, zero, Some("e"))?;
+    let v2 = b.insert_element(v, first, one, Some("v2"))?;
+    let _sh = b.shuffle_vector(v, v2, &[0, 5, -1, 3], Some("sh"))?;
+    let _al = b.load_atomic(i32t, p, Ordering::Acquire, 4, Some("al"))?;
+    b.store_atomic(e, p, Ordering::Release, 4)?;
+    let _cx = b.cmpxchg(p, x, e, Ordering::SeqCst, Ordering::Monotonic, Some("cx"))?;
+    let _rmw = b.atomicrmw("add", p, x, Ordering::AcqRel, Some("rmw"))?;
+    b.fence(Ordering::SeqCst)?;
+    let fp = b.global(callee)?;
+    let _ind = b.call_indirect(callee_ty, fp, &[x], Some("ind"))?;
+    b.call(printf, &[p, x, d], None)?;
+    let _va = b.va_arg(p, i32t, Some("va"))?;
+    let r = b.invoke(callee, &[x], cont, lpad, Some("r"))?;
+    b.position_at_end(lpad);
+    let null = b.konst(llrs::ir::Const::Null(ptr));
+    let lp = b.landingpad(lp_ty, true, &[Clause::Catch(null)], Some("lp"))?;
+    b.resume(lp)?;
+    b.position_at_end(cont);
+    let two = b.const_int(i32t, 2)?;
+    let two_blk = lpad_free(&mut b)?;
+    b.switch(r, other, &[(zero, two_blk), (two, two_blk)])?;
+    b.position_at_end(other);
+    let res = b.phi(i32t, &[(r, cont)], Some("res"))?;
+    let ret = b.ret(Some(res))?;
+    // Insert before the `ret`: a doubled result, returned instead.
+    let Value::Inst(ret_id) = ret else { panic!("ret is an instruction") };
+    b.position_before(ret_id);
+    let twice = b.binop(Opcode::Add, res, res, flags::NSW, Some("twice"))?;
+    b.module().body_mut(f).set_operand(ret_id, 0, twice);
+
+    let text = print_module(&m);
+    let back = llrs::asm::parse_module(&text, "built.ll").map_err(|e| e.to_string())?;
+    assert_eq!(String::from_utf8(print_module(&back))?, String::from_utf8(text.clone())?);
+    if let Err(errs) = llrs::verify::check(&m) {
+        panic!("{errs}\n{}", String::from_utf8_lossy(&text));
+    }
+    let s = String::from_utf8(text)?;
+    for needle in [
+        "%nd = fneg double %1",
+        "%lt = fcmp olt double %nd, %1",
+        "%sh = shufflevector <4 x i32> %3, <4 x i32> %v2, <4 x i32> <i32 0, i32 5, i32 poison, i32 3>",
+        "%cx = cmpxchg ptr %2, i32 %0, i32 %e seq_cst monotonic, align 4",
+        "%rmw = atomicrmw add ptr %2, i32 %0 acq_rel, align 4",
+        "%twice = add nsw i32 %res, %res\n  ret i32 %twice",
+        "%r = invoke i32 @callee(i32 %0)",
+    ] {
+        assert!(s.contains(needle), "{needle:?} not in\n{s}");
+    }
+    let _ = i1;
+    Ok(())
+}
+
+/// A block that only returns, for a switch case.
+fn lpad_free(b: &mut FunctionBuilder<'_>) -> Result<llrs::ir::BlockId, llrs::ir::builder::BuildError> {
+    let here = b.current_block();
+    let blk = b.create_block(Some("two"));
+    b.position_at_end(blk);
+    let i32t = b.module().ctx.int_ty(32);
+    let two = b.const_int(i32t, 2)?;
+    b.ret(Some(two))?;
+    if let Some(h) = here {
+        b.position_at_end(h);
+    }
+    Ok(blk)
 }
