@@ -48,6 +48,33 @@ pub enum UseOrderError {
     WrongCount(usize),
 }
 
+/// Why [`Body::remove_inst`] or [`Body::replace_and_remove`] refused to remove an instruction.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RemoveError {
+    /// Other instructions still use its result (how many uses).
+    HasUses(usize),
+    /// The instruction is not in a block (never placed, or removed already).
+    NotInBlock,
+    /// No instruction has this id in this body.
+    NoSuchInst,
+    /// `replace_and_remove(i, i)`: an instruction cannot replace itself.
+    SelfReplacement,
+}
+
+impl std::fmt::Display for RemoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RemoveError::HasUses(1) => f.write_str("the instruction still has 1 use"),
+            RemoveError::HasUses(n) => write!(f, "the instruction still has {n} uses"),
+            RemoveError::NotInBlock => f.write_str("the instruction is not in a block"),
+            RemoveError::NoSuchInst => f.write_str("no such instruction"),
+            RemoveError::SelfReplacement => f.write_str("an instruction cannot replace itself"),
+        }
+    }
+}
+
+impl std::error::Error for RemoveError {}
+
 /// The body of a defined function.
 #[derive(Clone, Debug, Default)]
 pub struct Body {
@@ -225,8 +252,49 @@ impl Body {
             l.extend(list.into_iter().rev());
         }
     }
-    /// Removes an instruction from its block (it stays in the arena, unused).
-    pub fn remove_inst(&mut self, inst: InstId) {
+    /// Removes an instruction from its block (it stays in the arena, unused). Refuses an
+    /// instruction whose result is still used by another instruction (that would leave a
+    /// dangling operand): replace its uses first, or call [`Body::replace_and_remove`]. Builds
+    /// the use-lists on first call.
+    pub fn remove_inst(&mut self, inst: InstId) -> Result<(), RemoveError> {
+        if self.insts.get(inst).is_none() {
+            return Err(RemoveError::NoSuchInst);
+        }
+        if self.inst_block.get(inst).is_none() {
+            return Err(RemoveError::NotInBlock);
+        }
+        let uses = self.ensure_uses();
+        let n = uses.insts.get(inst).iter().filter(|u| u.user != inst).count();
+        if n > 0 {
+            return Err(RemoveError::HasUses(n));
+        }
+        self.remove_inst_unchecked(inst);
+        Ok(())
+    }
+    /// Replaces every use of `inst` by `new`, then removes `inst` (LLVM's
+    /// `replaceAllUsesWith` + `eraseFromParent`). The types are not checked here (a body does
+    /// not know them); [`crate::builder::FunctionBuilder::type_of`] gives them.
+    pub fn replace_and_remove(&mut self, inst: InstId, new: Value) -> Result<(), RemoveError> {
+        if self.insts.get(inst).is_none() {
+            return Err(RemoveError::NoSuchInst);
+        }
+        if self.inst_block.get(inst).is_none() {
+            return Err(RemoveError::NotInBlock);
+        }
+        if new == Value::Inst(inst) {
+            return Err(RemoveError::SelfReplacement);
+        }
+        self.replace_all_uses_with(Value::Inst(inst), new);
+        self.remove_inst(inst)
+    }
+    /// Removes an instruction from its block whether or not it is used (its users are left
+    /// with a dangling operand). For readers that remove instructions they know to be unused;
+    /// use [`Body::remove_inst`].
+    #[doc(hidden)]
+    pub fn remove_inst_unchecked(&mut self, inst: InstId) {
+        if self.insts.get(inst).is_none() {
+            return;
+        }
         if let Some(b) = *self.inst_block.get(inst) {
             self.blocks[b].insts.retain(|&i| i != inst);
             self.inst_block.set(inst, None);
@@ -333,5 +401,34 @@ mod tests {
         // LLVM: c's list was [last]; the uses of b, most recent first, each go to the front:
         // [0, 1, 2, last] in LLVM's order, ours reversed.
         assert_eq!(users(&mut body, Value::Block(c)), vec![last, brs[2], brs[1], brs[0]]);
+    }
+
+    #[test]
+    fn remove_refuses_used_instructions() {
+        let (mut body, b, brs) = three_uses();
+        let void = TypeId(0);
+        // %a = freeze %arg0 (typed loosely: only uses matter); %c uses %a.
+        let a = body.append_inst(b, InstData::new(Opcode::Freeze, void, [Value::Arg(0)]));
+        let c = body.append_inst(b, InstData::new(Opcode::Freeze, void, [Value::Inst(a)]));
+        assert_eq!(body.remove_inst(a), Err(RemoveError::HasUses(1)));
+        assert_eq!(body.blocks[b].insts, vec![a, c], "nothing removed");
+        assert_eq!(body.replace_and_remove(a, Value::Inst(a)), Err(RemoveError::SelfReplacement));
+        body.replace_and_remove(a, Value::Arg(1)).expect("replaced, then removed");
+        assert_eq!(body.insts[c].operands[0], Value::Arg(1));
+        assert_eq!(body.blocks[b].insts, vec![c]);
+        assert_eq!(body.remove_inst(a), Err(RemoveError::NotInBlock));
+        assert_eq!(body.remove_inst(InstId(1000)), Err(RemoveError::NoSuchInst));
+        assert_eq!(body.uses(Value::Arg(0)).len(), 0, "the removed instruction's uses are gone");
+        body.remove_inst(c).expect("unused");
+        body.remove_inst(brs[0]).expect("a br has no uses");
+    }
+
+    #[test]
+    fn a_phi_using_only_itself_can_be_removed() {
+        let (mut body, b, _) = three_uses();
+        let phi = body.insts.push(InstData::new(Opcode::Phi, TypeId(0), []));
+        body.place_inst(b, phi);
+        body.add_phi_incoming(phi, Value::Inst(phi), b);
+        body.remove_inst(phi).expect("only a self-use");
     }
 }

@@ -37,7 +37,7 @@ pub use apint::APInt;
 pub use attributes::{Attr, AttrArg, AttrsId};
 pub use constants::{Const, ConstExpr, ConstId};
 pub use context::Context;
-pub use function::{BlockId, Body, InstId, Use, UseOrderError};
+pub use function::{BlockId, Body, InstId, RemoveError, Use, UseOrderError};
 pub use instructions::{InstData, InstExtra, Opcode};
 pub use metadata::{DiValue, Md, MdId, MdKind, MdNode};
 pub use module::{Global, GlobalId, GlobalKind, Module};

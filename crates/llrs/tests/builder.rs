@@ -71,9 +71,10 @@ fn build_rewrite_print() -> Result<(), Box<dyn std::error::Error>> {
     let body = m.body_mut(f);
     let Value::Inst(tmp_id) = tmp else { panic!("tmp is an instruction") };
     assert_eq!(body.uses(tmp).len(), 1);
+    assert_eq!(body.remove_inst(tmp_id), Err(llrs::ir::RemoveError::HasUses(1)), "%tmp is still used");
     body.replace_all_uses_with(tmp, Value::Const(seven));
     assert!(body.uses(tmp).is_empty());
-    body.remove_inst(tmp_id);
+    body.remove_inst(tmp_id)?;
     // %x is used by the icmp, the sub and the phi.
     assert_eq!(body.uses(x).len(), 3);
     assert_eq!(body.uses(sum).len(), 2);

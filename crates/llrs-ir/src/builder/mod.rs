@@ -375,6 +375,22 @@ impl<'m> FunctionBuilder<'m> {
         self.insert(inst, data, name)
     }
 
+    /// Replaces every use of instruction `inst` by `new`, which must have its type, then removes
+    /// `inst` ([`Body::replace_and_remove`] with a type check).
+    pub fn replace_and_remove(&mut self, inst: InstId, new: Value) -> Result<(), BuildError> {
+        let old_ty = self.value_ty("replace", Value::Inst(inst))?;
+        let new_ty = self.operand_ty("replace", new)?;
+        self.same_type("replace", old_ty, new_ty)?;
+        self.body_mut()
+            .replace_and_remove(inst, new)
+            .map_err(|e| BuildError::new("replace", K::InvalidValue(e.to_string())))
+    }
+
+    /// Removes instruction `inst`, which must have no uses left ([`Body::remove_inst`]).
+    pub fn remove(&mut self, inst: InstId) -> Result<(), BuildError> {
+        self.body_mut().remove_inst(inst).map_err(|e| BuildError::new("remove", K::InvalidValue(e.to_string())))
+    }
+
     /// The constant id of a value, if it is a constant.
     pub fn as_const(v: Value) -> Option<ConstId> {
         match v {

@@ -504,3 +504,19 @@ fn fast_math_only_on_floating_point() {
     let poison = b.konst(Const::Poison(crate::types::TypeId(0)));
     assert!(b.set_fast_math(poison, 1).is_err());
 }
+
+#[test]
+fn replace_and_remove_checks_types_and_uses() {
+    let (mut m, f, _, _) = module();
+    let mut b = FunctionBuilder::new(&mut m, f).unwrap();
+    let entry = b.create_block(None);
+    b.position_at_end(entry);
+    let a = b.binop(Opcode::Add, X32, X32, 0, None).unwrap();
+    let c = b.binop(Opcode::Mul, a, a, 0, None).unwrap();
+    let Value::Inst(ai) = a else { panic!() };
+    assert_eq!(msg(b.remove(ai).unwrap_err()), "remove: the instruction still has 2 uses");
+    assert_eq!(msg(b.replace_and_remove(ai, X64).unwrap_err()), "replace: operand types differ: i32 and i64");
+    b.replace_and_remove(ai, X32).unwrap();
+    assert_eq!(b.operands(c).as_slice(), &[X32, X32]);
+    assert!(matches!(b.binop(Opcode::Add, a, X32, 0, None).unwrap_err().kind, K::InvalidValue(_)), "a is gone");
+}
