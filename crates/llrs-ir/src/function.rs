@@ -204,6 +204,7 @@ impl Body {
     }
     /// The uses of a local value (instruction, argument or block), in the order they were made.
     /// Builds the use-lists on first call; they are kept up to date by every mutation after that.
+    /// Globals and constants are used module-wide: see [`crate::Module::uses_of`] (empty here).
     pub fn uses(&mut self, v: Value) -> Vec<Use> {
         let uses = self.ensure_uses();
         uses.list_mut(v).map(|l| l.clone()).unwrap_or_default()
@@ -224,7 +225,9 @@ impl Body {
             }
         }
     }
-    /// Replaces every use of `old` by `new`; O(number of uses).
+    /// Replaces every use of local value `old` by `new`; O(number of uses). For globals and
+    /// constants (which this does not touch) use [`crate::Module::replace_all_uses_with`] or
+    /// [`crate::Module::replace_global_uses`].
     pub fn replace_all_uses_with(&mut self, old: Value, new: Value) {
         if old == new {
             return;

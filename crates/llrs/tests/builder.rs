@@ -208,3 +208,63 @@ fn lpad_free(b: &mut FunctionBuilder<'_>) -> Result<llrs::ir::BlockId, llrs::ir:
     }
     Ok(blk)
 }
+
+/// Module-wide uses of a global, through instructions, initializers, constant expressions,
+/// aggregates, aliases and metadata, then all of them moved to another global.
+#[test]
+fn global_uses_are_found_and_replaced_module_wide() -> Result<(), Box<dyn std::error::Error>> {
+    use llrs::ir::module::User;
+    let src = br#"@g = global i32 1
+@h = global i32 2
+@p = global ptr getelementptr (i8, ptr @g, i64 4)
+@arr = global [2 x ptr] [ptr @g, ptr null]
+@a = alias i32, ptr @g
+
+define i32 @f() {
+  %x = load i32, ptr @g, align 4
+  %y = load i32, ptr getelementptr (i8, ptr @g, i64 4), align 4
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+
+!named = !{!0}
+!0 = !{ptr @g}
+"#;
+    let mut m = llrs::asm::parse_module(src, "uses.ll").map_err(|e| e.to_string())?;
+    let g = m.global_named("g").ok_or("@g")?;
+    let h = m.global_named("h").ok_or("@h")?;
+    let f = m.function_named("f").ok_or("@f")?;
+    let users: Vec<User> = m.uses_of(g).iter().map(|u| u.user).collect();
+    let count = |pred: &dyn Fn(&User) -> bool| users.iter().filter(|u| pred(u)).count();
+    assert_eq!(count(&|u| matches!(u, User::Initializer(_))), 2, "{users:?}");
+    assert_eq!(count(&|u| matches!(u, User::Target(_))), 1);
+    assert_eq!(count(&|u| matches!(u, User::Inst { func, .. } if *func == f)), 2);
+    assert_eq!(count(&|u| matches!(u, User::Metadata(_))), 1);
+    assert_eq!(count(&|u| matches!(u, User::Const(_))), 2, "the gep and the array");
+
+    assert_eq!(m.replace_global_uses(g, h)?, 6);
+    assert!(m.uses_of(g).is_empty());
+    let text = String::from_utf8(print_module(&m))?;
+    let expected = r#"source_filename = "uses.ll"
+
+@g = global i32 1
+@h = global i32 2
+@p = global ptr getelementptr (i8, ptr @h, i64 4)
+@arr = global [2 x ptr] [ptr @h, ptr null]
+
+@a = alias i32, ptr @h
+
+define i32 @f() {
+  %x = load i32, ptr @h, align 4
+  %y = load i32, ptr getelementptr (i8, ptr @h, i64 4), align 4
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+
+!named = !{!0}
+
+!0 = !{ptr @h}
+"#;
+    assert_eq!(text, expected);
+    Ok(())
+}

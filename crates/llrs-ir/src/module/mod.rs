@@ -415,3 +415,6 @@ impl Module {
         self.global_named(name).filter(|&g| self.globals[g].kind == GlobalKind::Function)
     }
 }
+
+mod uses;
+pub use uses::{ModuleUse, RauwError, User};
