@@ -130,6 +130,10 @@ impl Body {
     pub fn entry(&self) -> Option<BlockId> {
         self.layout.first().copied()
     }
+    /// The instructions in layout order: the blocks in order, each block's instructions in order.
+    pub fn inst_order(&self) -> impl Iterator<Item = InstId> + '_ {
+        self.layout.iter().flat_map(|&b| self.blocks[b].insts.iter().copied())
+    }
     /// Appends an instruction at the end of block `b`.
     pub fn append_inst(&mut self, b: BlockId, data: InstData) -> InstId {
         let id = self.insts.push(data);
@@ -275,8 +279,9 @@ impl Body {
         Ok(())
     }
     /// Replaces every use of `inst` by `new`, then removes `inst` (LLVM's
-    /// `replaceAllUsesWith` + `eraseFromParent`). The types are not checked here (a body does
-    /// not know them); [`crate::builder::FunctionBuilder::type_of`] gives them.
+    /// `ReplaceInstWithValue`): an unnamed instruction `new` takes the name of `inst`. The types
+    /// are not checked here (a body does not know them);
+    /// [`crate::builder::FunctionBuilder::replace_and_remove`] checks them.
     pub fn replace_and_remove(&mut self, inst: InstId, new: Value) -> Result<(), RemoveError> {
         if self.insts.get(inst).is_none() {
             return Err(RemoveError::NoSuchInst);
@@ -288,7 +293,13 @@ impl Body {
             return Err(RemoveError::SelfReplacement);
         }
         self.replace_all_uses_with(Value::Inst(inst), new);
-        self.remove_inst(inst)
+        self.remove_inst(inst)?;
+        if let Value::Inst(n) = new {
+            if self.insts.get(n).is_some_and(|d| d.name.is_none()) {
+                self.insts[n].name = self.insts[inst].name.take();
+            }
+        }
+        Ok(())
     }
     /// Removes an instruction from its block whether or not it is used (its users are left
     /// with a dangling operand). For readers that remove instructions they know to be unused;

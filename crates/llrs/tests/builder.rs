@@ -268,3 +268,38 @@ define i32 @f() {
     assert_eq!(text, expected);
     Ok(())
 }
+
+/// The README's "Using the library" snippets are the crate documentation's doctests (which
+/// `cargo test` compiles and runs), line for line, without the hidden `# ` lines.
+#[test]
+fn readme_snippets_are_the_doctests() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
+    let lib = std::fs::read_to_string(format!("{root}/crates/llrs/src/lib.rs")).expect("lib.rs");
+    let doc: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//! ").or(if l == "//!" { Some("") } else { None }))
+        .filter(|l| !l.starts_with("# ") && *l != "#")
+        .collect();
+    let blocks = |lines: Vec<&str>| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cur: Option<Vec<&str>> = None;
+        for l in lines {
+            match (&mut cur, l.starts_with("```")) {
+                (None, true) => cur = Some(Vec::new()),
+                (Some(b), true) => {
+                    out.push(b.join("\n"));
+                    cur = None;
+                }
+                (Some(b), false) => b.push(l),
+                (None, false) => {}
+            }
+        }
+        out
+    };
+    let section = readme.split("## Using the library").nth(1).expect("the section").split("\n## ").next().unwrap_or("");
+    let in_readme = blocks(section.lines().collect());
+    let in_docs = blocks(doc);
+    assert_eq!(in_readme.len(), 4, "four tasks in the README");
+    assert_eq!(in_readme, in_docs, "README.md and crates/llrs/src/lib.rs differ");
+}

@@ -400,6 +400,10 @@ impl Module {
     pub fn func_mut(&mut self, g: GlobalId) -> &mut FuncData {
         self.globals[g].func.as_deref_mut().expect("global is a function")
     }
+    /// The body of function `g`: `None` for a declaration or a global that is not a function.
+    pub fn body(&self, g: GlobalId) -> Option<&Body> {
+        self.globals.get(g)?.func.as_deref()?.body.as_ref()
+    }
     /// The body of a function, created empty when absent.
     pub fn body_mut(&mut self, g: GlobalId) -> &mut Body {
         self.func_mut(g).body.get_or_insert_with(Body::new)
