@@ -61,7 +61,7 @@ pub use error::{type_name, BuildError, BuildErrorKind};
 use crate::constants::{Const, ConstId};
 use crate::datalayout::DataLayout;
 use crate::function::{BlockId, Body, InstId};
-use crate::instructions::InstData;
+use crate::instructions::{InstData, Opcode};
 use crate::module::{GlobalId, GlobalKind, Module};
 use crate::symbol::Symbol;
 use crate::types::{Type, TypeId};
@@ -223,6 +223,45 @@ impl<'m> FunctionBuilder<'m> {
         Ok(Value::Const(self.m.ctx.const_int(ty, v)))
     }
 
+    /// A floating-point constant of type `ty` (`half`, `bfloat`, `float` or `double`; the value
+    /// rounded to the type's precision).
+    pub fn const_float(&mut self, ty: TypeId, v: f64) -> Result<Value, BuildError> {
+        use crate::types::FloatKind as F;
+        self.check_type_id("constant", ty)?;
+        let bits = match self.m.ctx.type_of(ty) {
+            Type::Float(F::Double) => u128::from(v.to_bits()),
+            Type::Float(F::Float) => u128::from((v as f32).to_bits()),
+            // bfloat is the top half of a float (rounded to nearest even).
+            Type::Float(F::BFloat) => {
+                let f = (v as f32).to_bits();
+                let rounded =
+                    if (v as f32).is_nan() { f | 0x0040_0000 } else { f.wrapping_add(0x7fff + ((f >> 16) & 1)) };
+                u128::from(rounded >> 16)
+            }
+            Type::Float(F::Half) => u128::from(f64_to_half(v)),
+            _ => return Err(self.wrong_type("constant", "type", "half, bfloat, float or double", ty)),
+        };
+        Ok(Value::Const(self.m.ctx.konst(Const::Float(ty, bits))))
+    }
+
+    /// `null` of a pointer type.
+    pub fn const_null(&mut self, ty: TypeId) -> Result<Value, BuildError> {
+        self.check_type_id("constant", ty)?;
+        if !types::is_ptr(&self.m.ctx, ty) {
+            return Err(self.wrong_type("constant", "type", "a pointer type", ty));
+        }
+        Ok(Value::Const(self.m.ctx.konst(Const::Null(ty))))
+    }
+
+    /// `poison` of a first-class type.
+    pub fn const_poison(&mut self, ty: TypeId) -> Result<Value, BuildError> {
+        self.check_type_id("constant", ty)?;
+        if !types::is_value_type(&self.m.ctx, ty) {
+            return Err(self.wrong_type("constant", "type", "a first-class type", ty));
+        }
+        Ok(Value::Const(self.m.ctx.konst(Const::Poison(ty))))
+    }
+
     /// A constant (interned in the module's context).
     pub fn konst(&mut self, c: Const) -> Value {
         Value::Const(self.m.ctx.konst(c))
@@ -356,9 +395,25 @@ impl<'m> FunctionBuilder<'m> {
         }
     }
 
+    /// Phi nodes stand together at the top of their block.
+    fn check_phi_order(&self, inst: &str, op: Opcode, block: BlockId, index: usize) -> Result<(), BuildError> {
+        let Some(body) = self.body() else { return Ok(()) };
+        let insts = body.blocks.get(block).map_or(&[][..], |b| &b.insts[..]);
+        let is_phi = |i: &InstId| body.insts.get(*i).is_some_and(|d| d.op == Opcode::Phi);
+        let before_is_phi = index == 0 || insts.get(index - 1).is_some_and(is_phi);
+        if op == Opcode::Phi && !before_is_phi {
+            return Err(BuildError::new(inst, K::BadPosition("phi nodes must come first in their block".into())));
+        }
+        if op != Opcode::Phi && insts.get(index).is_some_and(is_phi) {
+            return Err(BuildError::new(inst, K::BadPosition("only phi nodes may stand before a phi".into())));
+        }
+        Ok(())
+    }
+
     /// Inserts a checked instruction at the insertion point; names it (uniquely) unless void.
     fn insert(&mut self, inst: &str, mut data: InstData, name: Option<&str>) -> Result<Value, BuildError> {
         let (block, index) = self.insertion(inst, data.op.is_terminator())?;
+        self.check_phi_order(inst, data.op, block, index)?;
         data.name = if self.m.ctx.is_void(data.ty) { None } else { self.unique_name(name) };
         let id = self.body_mut().insert_inst(block, index, data);
         if let Position::Before { index, .. } = &mut self.pos {
@@ -406,6 +461,39 @@ impl<'m> FunctionBuilder<'m> {
             _ => SmallVec::new(),
         }
     }
+}
+
+/// IEEE binary16 bits of `v`, rounded to nearest even.
+fn f64_to_half(v: f64) -> u16 {
+    let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
+    if v.is_nan() {
+        return sign | 0x7e00;
+    }
+    let a = v.abs();
+    if a >= 65520.0 {
+        return sign | 0x7c00; // rounds to infinity
+    }
+    if a < 2f64.powi(-14) {
+        // Subnormal: units of 2^-24.
+        let q = (a * 2f64.powi(24)).round_ties_even();
+        return sign | q as u16;
+    }
+    let e = a.log2().floor() as i32;
+    // Guard against log2 rounding at exact powers of two.
+    let e = if 2f64.powi(e) > a {
+        e - 1
+    } else if 2f64.powi(e + 1) <= a {
+        e + 1
+    } else {
+        e
+    };
+    let m = (a / 2f64.powi(e) - 1.0) * 1024.0;
+    let m = m.round_ties_even() as u32;
+    let (e, m) = if m == 1024 { (e + 1, 0) } else { (e, m) };
+    if e > 15 {
+        return sign | 0x7c00;
+    }
+    sign | (((e + 15) as u16) << 10) | m as u16
 }
 
 #[cfg(test)]

@@ -520,3 +520,125 @@ fn replace_and_remove_checks_types_and_uses() {
     assert_eq!(b.operands(c).as_slice(), &[X32, X32]);
     assert!(matches!(b.binop(Opcode::Add, a, X32, 0, None).unwrap_err().kind, K::InvalidValue(_)), "a is gone");
 }
+
+#[test]
+fn float_constants_have_the_types_bits() {
+    let (mut m, f, _, _) = module();
+    let mut b = FunctionBuilder::new(&mut m, f).unwrap();
+    let mut bits = |k: FloatKind, v: f64| {
+        let t = b.module().ctx.float_ty(k);
+        let Value::Const(c) = b.const_float(t, v).unwrap() else { panic!() };
+        match b.module().ctx.const_of(c) {
+            Const::Float(_, x) => *x,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(bits(FloatKind::Double, 1.5), 1.5f64.to_bits() as u128);
+    assert_eq!(bits(FloatKind::Float, 1.5), 1.5f32.to_bits() as u128);
+    assert_eq!(bits(FloatKind::Half, 1.0), 0x3c00);
+    assert_eq!(bits(FloatKind::Half, -2.5), 0xc100);
+    assert_eq!(bits(FloatKind::Half, 65504.0), 0x7bff);
+    assert_eq!(bits(FloatKind::Half, 1e6), 0x7c00);
+    assert_eq!(bits(FloatKind::Half, 2f64.powi(-24)), 0x0001);
+    assert_eq!(bits(FloatKind::BFloat, 1.0), 0x3f80);
+    let i32t = b.module().ctx.int_ty(32);
+    assert!(b.const_float(i32t, 1.0).is_err());
+    assert!(b.const_null(i32t).is_err());
+    let void = b.module().ctx.void_ty();
+    assert!(b.const_poison(void).is_err());
+}
+
+#[test]
+fn phis_come_first() {
+    let e = fails(|b, _| {
+        let i32t = b.module().ctx.int_ty(32);
+        b.binop(Opcode::Add, X32, X32, 0, None)?;
+        b.phi(i32t, &[], None)
+    });
+    assert_eq!(msg(e), "phi: phi nodes must come first in their block");
+    let e = fails(|b, _| {
+        let i32t = b.module().ctx.int_ty(32);
+        let Value::Inst(p) = b.phi(i32t, &[], None)? else { unreachable!() };
+        b.position_before(p);
+        b.binop(Opcode::Add, X32, X32, 0, None)
+    });
+    assert!(matches!(e.kind, K::BadPosition(_)), "{e}");
+}
+
+/// Random calls with random (often wrong) operands, types and positions: errors, never a panic.
+#[test]
+fn random_misuse_never_panics() {
+    let (mut m, f, g, v) = module();
+    let mut consts = Vec::new();
+    for bits in [1, 8, 32, 64] {
+        let t = m.ctx.int_ty(bits);
+        consts.push(Value::Const(m.ctx.const_int(t, 3)));
+    }
+    let ptr = m.ctx.ptr_ty(0);
+    consts.push(Value::Const(m.ctx.konst(Const::Null(ptr))));
+    let types: Vec<_> = (0..m.ctx.num_types() as u32 + 3).map(crate::types::TypeId).collect();
+    let mut b = FunctionBuilder::new(&mut m, f).unwrap();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut rnd = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut values: Vec<Value> = (0..8).map(Value::Arg).chain(consts).collect();
+    let mut blocks = vec![b.create_block(Some("entry")), BlockId(77)];
+    let mut built = 0;
+    for _ in 0..20_000 {
+        let pick = |r: &mut dyn FnMut(usize) -> usize, vs: &Vec<Value>| vs[r(vs.len())];
+        let (x, y, z) = (pick(&mut rnd, &values), pick(&mut rnd, &values), pick(&mut rnd, &values));
+        let t = types[rnd(types.len())];
+        let blk = blocks[rnd(blocks.len())];
+        let r = match rnd(24) {
+            0 => b.binop([Opcode::Add, Opcode::FMul, Opcode::Shl, Opcode::Or][rnd(4)], x, y, rnd(16) as u16, None),
+            1 => b.icmp(CmpPred::Slt, x, y, None),
+            2 => b.fcmp(CmpPred::FOlt, x, y, None),
+            3 => b.select(x, y, z, None),
+            4 => b.cast([Opcode::Trunc, Opcode::ZExt, Opcode::BitCast, Opcode::PtrToInt][rnd(4)], x, t, None),
+            5 => b.load(t, x, 0, None),
+            6 => b.store(x, y, 0),
+            7 => b.gep(t, x, &[y, z], true, None),
+            8 => b.phi(t, &[(x, blk)], None),
+            9 => b.call(g, &[x, y], None),
+            10 => b.call(v, &[x, y, z], None),
+            11 => b.call_indirect(t, x, &[y], None),
+            12 => b.extract_value(x, &[rnd(3) as u32], None),
+            13 => b.insert_element(x, y, z, None),
+            14 => b.shuffle_vector(x, y, &[0, -1, rnd(9) as i32], None),
+            15 => b.cmpxchg(x, y, z, Ordering::SeqCst, Ordering::Acquire, None),
+            16 => b.atomicrmw(["add", "xchg", "fadd"][rnd(3)], x, y, Ordering::Monotonic, None),
+            17 => b.alloca(t, 0, None),
+            18 => b.freeze(x, None),
+            19 => {
+                let nb = b.create_block(None);
+                blocks.push(nb);
+                b.cond_br(x, blk, nb)
+            }
+            20 => b.switch(x, blk, &[(y, blk)]),
+            21 => {
+                b.position_at_end(blk);
+                continue;
+            }
+            22 => {
+                if let Value::Inst(i) = x {
+                    b.position_before(i);
+                }
+                continue;
+            }
+            _ => match x {
+                Value::Inst(i) if rnd(2) == 0 => b.replace_and_remove(i, y).map(|_| y),
+                Value::Inst(i) => b.remove(i).map(|_| y),
+                _ => b.ret(Some(x)),
+            },
+        };
+        if let Ok(val) = r {
+            built += 1;
+            values.push(val);
+        }
+    }
+    assert!(built > 100, "only {built} instructions built");
+}
