@@ -303,3 +303,42 @@ fn readme_snippets_are_the_doctests() {
     assert_eq!(in_readme.len(), 4, "four tasks in the README");
     assert_eq!(in_readme, in_docs, "README.md and crates/llrs/src/lib.rs differ");
 }
+
+/// Uses that are not operands: a landingpad clause, an operand-bundle input, and a constant as
+/// metadata in a call argument.
+#[test]
+fn global_uses_outside_operands_are_replaced() -> Result<(), Box<dyn std::error::Error>> {
+    use llrs::ir::module::User;
+    let src = br#"@g = global i32 1
+@h = global i32 2
+
+declare i32 @pers(...)
+
+declare void @llvm.foo(metadata)
+
+define void @k() personality ptr @pers {
+entry:
+  invoke void @k() [ "deopt"(ptr @g) ]
+          to label %ok unwind label %lp
+
+ok:
+  call void @llvm.foo(metadata ptr @g)
+  ret void
+
+lp:
+  %l = landingpad { ptr, i32 }
+          catch ptr @g
+  resume { ptr, i32 } %l
+}
+"#;
+    let mut m = llrs::asm::parse_module(src, "t.ll").map_err(|e| e.to_string())?;
+    let (g, h) = (m.global_named("g").ok_or("@g")?, m.global_named("h").ok_or("@h")?);
+    let users: Vec<User> = m.uses_of(g).iter().map(|u| u.user).collect();
+    assert_eq!(users.iter().filter(|u| matches!(u, User::InstOther { .. })).count(), 2, "{users:?}");
+    assert_eq!(users.iter().filter(|u| matches!(u, User::Inst { .. })).count(), 1, "{users:?}");
+    assert_eq!(m.replace_global_uses(g, h)?, 3);
+    let text = String::from_utf8(print_module(&m))?;
+    assert!(!text.contains("ptr @g"), "{text}");
+    assert_eq!(text.matches("ptr @h").count(), 3, "{text}");
+    Ok(())
+}

@@ -277,6 +277,66 @@ impl Module {
         self.find_uses(Target::Const(c))
     }
 
+    /// The module's globals, in its order lists (variables, functions, aliases, ifuncs).
+    fn listed_globals(&self) -> Vec<GlobalId> {
+        let lists = [&self.vars, &self.functions, &self.aliases, &self.ifuncs];
+        lists.into_iter().flatten().copied().filter(|&g| self.globals.get(g).is_some()).collect()
+    }
+
+    /// The metadata nodes the module reaches (named metadata, attachments, metadata operands and
+    /// debug records, and the nodes those refer to), each once, in the order first met.
+    fn reachable_mds(&self) -> Vec<MdId> {
+        let n = self.ctx.num_mds();
+        let mut seen = vec![false; n];
+        let mut out = Vec::new();
+        let mut stack: Vec<MdId> = Vec::new();
+        let push = |m: Md, stack: &mut Vec<MdId>| {
+            if let Md::Node(id) = m {
+                stack.push(id);
+            }
+        };
+        for (_, nodes) in &self.named_md {
+            stack.extend(nodes.iter().copied());
+        }
+        for g in self.listed_globals() {
+            let gl = &self.globals[g];
+            stack.extend(gl.md.iter().map(|&(_, id)| id));
+            let Some(body) = gl.func.as_deref().and_then(|f| f.body.as_ref()) else { continue };
+            for &b in &body.layout {
+                for r in &body.blocks[b].trailing_records {
+                    record_mds(r).for_each(|m| push(m, &mut stack));
+                }
+            }
+            for i in body.inst_order() {
+                let d = &body.insts[i];
+                stack.extend(d.md.iter().map(|&(_, id)| id));
+                for r in &d.dbg_records {
+                    record_mds(r).for_each(|m| push(m, &mut stack));
+                }
+                let bundles = d.call().map_or(&[][..], |cd| &cd.bundles[..]);
+                for v in d.operands.iter().chain(bundles.iter().flat_map(|b| b.inputs.iter())) {
+                    if let Value::Md(m) = v {
+                        push(*m, &mut stack);
+                    }
+                }
+            }
+        }
+        while let Some(id) = stack.pop() {
+            let i = id.0 as usize;
+            if i >= n || seen[i] {
+                continue;
+            }
+            seen[i] = true;
+            out.push(id);
+            let node = self.ctx.md(id);
+            let fields = node.fields.iter().flat_map(|(_, v)| di_mds(v));
+            for m in node.ops.iter().copied().chain(fields) {
+                push(m, &mut stack);
+            }
+        }
+        out
+    }
+
     fn find_uses(&self, target: Target) -> Vec<ModuleUse> {
         let mut f = Finder { ctx: &self.ctx, target, memo: FxHashMap::default(), const_users: Vec::new() };
         let mut out = Vec::new();
@@ -285,7 +345,8 @@ impl Module {
                 out.push(ModuleUse { user, value: c });
             }
         };
-        for (g, gl) in self.globals.iter() {
+        for g in self.listed_globals() {
+            let gl = &self.globals[g];
             if let Some(c) = gl.var.init {
                 slot(&mut f, User::Initializer(g), c, &mut out);
             }
@@ -312,10 +373,17 @@ impl Module {
                         slot(&mut f, other, c, &mut out);
                     }
                 }
+                // Records after the last instruction (unterminated blocks): named by the block's
+                // last instruction, if any.
+                let last = body.blocks[b].insts.last().copied();
+                for c in body.blocks[b].trailing_records.iter().flat_map(record_mds).filter_map(md_consts) {
+                    if let Some(inst) = last {
+                        slot(&mut f, User::InstOther { func: g, inst }, c, &mut out);
+                    }
+                }
             }
         }
-        for i in 0..self.ctx.num_mds() {
-            let id = MdId(i as u32);
+        for id in self.reachable_mds() {
             let node = self.ctx.md(id);
             let fields = node.fields.iter().flat_map(|(_, v)| di_mds(v));
             for c in node.ops.iter().copied().chain(fields).filter_map(md_consts) {
@@ -374,6 +442,8 @@ impl Module {
     }
 
     fn rewrite_all(&mut self, rw: &mut Rewriter) -> usize {
+        let listed = self.listed_globals();
+        let mds = self.reachable_mds();
         let ctx = &mut self.ctx;
         let mut changed = 0;
         let fix = |rw: &mut Rewriter, ctx: &mut Context, c: &mut ConstId| {
@@ -382,7 +452,8 @@ impl Module {
             *c = r;
             usize::from(differs)
         };
-        for gl in self.globals.values_mut() {
+        for g in listed {
+            let gl = &mut self.globals[g];
             if let Some(c) = gl.var.init.as_mut() {
                 changed += fix(rw, ctx, c);
             }
@@ -397,8 +468,7 @@ impl Module {
                 changed += rewrite_body(rw, ctx, body);
             }
         }
-        for i in 0..ctx.num_mds() {
-            let id = MdId(i as u32);
+        for id in mds {
             let node = ctx.md(id);
             let fields = node.fields.iter().flat_map(|(_, v)| di_mds(v));
             let any = node.ops.iter().copied().chain(fields).filter_map(md_consts).collect::<SmallVec<[ConstId; 4]>>();
@@ -454,6 +524,27 @@ fn inst_other_consts(d: &crate::instructions::InstData) -> impl Iterator<Item = 
 /// Rewrites the constants of one function body; returns how many places changed.
 fn rewrite_body(rw: &mut Rewriter, ctx: &mut Context, body: &mut Body) -> usize {
     let mut changed = 0;
+    let mut records = |rw: &mut Rewriter, ctx: &mut Context, rs: &mut [DbgRecord]| {
+        for r in rs.iter_mut() {
+            let assign = r.assign.as_mut().map(|(a, b, c)| [a, b, c]).into_iter().flatten();
+            for m in [&mut r.loc, &mut r.var, &mut r.expr, &mut r.dbg].into_iter().chain(assign) {
+                let nm = rw.md(ctx, *m);
+                if nm != *m {
+                    *m = nm;
+                    changed += 1;
+                }
+            }
+        }
+    };
+    let layout = body.layout.clone();
+    for &b in &layout {
+        records(rw, ctx, &mut body.blocks[b].trailing_records);
+    }
+    let placed: Vec<InstId> = body.inst_order().collect();
+    for &i in &placed {
+        records(rw, ctx, &mut body.insts[i].dbg_records);
+    }
+    let mut changed_ops = 0;
     let mut value = |rw: &mut Rewriter, ctx: &mut Context, v: &mut Value| {
         let nv = match *v {
             Value::Const(c) => Value::Const(rw.rewrite(ctx, c)),
@@ -462,10 +553,9 @@ fn rewrite_body(rw: &mut Rewriter, ctx: &mut Context, body: &mut Body) -> usize 
         };
         if nv != *v {
             *v = nv;
-            changed += 1;
+            changed_ops += 1;
         }
     };
-    let placed: Vec<InstId> = body.layout.iter().flat_map(|&b| body.blocks[b].insts.iter().copied()).collect();
     for i in placed {
         let d = &mut body.insts[i];
         for op in d.operands.iter_mut() {
@@ -482,27 +572,8 @@ fn rewrite_body(rw: &mut Rewriter, ctx: &mut Context, body: &mut Body) -> usize 
                 b.inputs.iter_mut().for_each(|v| value(rw, ctx, v));
             }
         }
-        for r in d.dbg_records.iter_mut() {
-            let mut mds = [&mut r.loc, &mut r.var, &mut r.expr, &mut r.dbg];
-            for m in mds.iter_mut() {
-                let mut v = Value::Md(**m);
-                value(rw, ctx, &mut v);
-                if let Value::Md(nm) = v {
-                    **m = nm;
-                }
-            }
-            if let Some((a, b, c)) = r.assign.as_mut() {
-                for m in [a, b, c] {
-                    let mut v = Value::Md(*m);
-                    value(rw, ctx, &mut v);
-                    if let Value::Md(nm) = v {
-                        *m = nm;
-                    }
-                }
-            }
-        }
     }
-    changed
+    changed + changed_ops
 }
 
 #[cfg(test)]

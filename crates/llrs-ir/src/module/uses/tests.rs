@@ -49,6 +49,15 @@ fn uses_of_a_global_everywhere() {
         ops: Box::new([Md::Const(ga)]),
         fields: Box::new([]),
     });
+    let named = m.ctx.sym("named");
+    m.named_md.push((named, vec![node]));
+    // A node nothing refers to is not a use.
+    m.ctx.md_intern(crate::metadata::MdNode {
+        distinct: true,
+        kind: crate::metadata::MdKind::Tuple,
+        ops: Box::new([Md::Const(ga)]),
+        fields: Box::new([]),
+    });
 
     let uses = m.uses_of(g);
     let users: Vec<User> = uses.iter().map(|u| u.user).collect();
