@@ -148,7 +148,10 @@ fn every_instruction_prints_reads_back_and_verifies() -> Result<(), Box<dyn std:
     let _sh = b.shuffle_vector(v, v2, &[0, 5, -1, 3], Some("sh"))?;
     let _al = b.load_atomic(i32t, p, Ordering::Acquire, 4, Some("al"))?;
     b.store_atomic(e, p, Ordering::Release, 4)?;
-    let _cx = b.cmpxchg(p, x, e, Ordering::SeqCst, Ordering::Monotonic, Some("cx"))?;
+    let cx = b.cmpxchg(p, x, e, Ordering::SeqCst, Ordering::Monotonic, Some("cx"))?;
+    b.set_weak(cx)?;
+    b.set_volatile(cx)?;
+    b.set_syncscope(cx, "agent")?;
     let _rmw = b.atomicrmw("add", p, x, Ordering::AcqRel, Some("rmw"))?;
     b.fence(Ordering::SeqCst)?;
     let fp = b.global(callee)?;
@@ -184,7 +187,7 @@ fn every_instruction_prints_reads_back_and_verifies() -> Result<(), Box<dyn std:
         "%nd = fneg double %1",
         "%lt = fcmp olt double %nd, %1",
         "%sh = shufflevector <4 x i32> %3, <4 x i32> %v2, <4 x i32> <i32 0, i32 5, i32 poison, i32 3>",
-        "%cx = cmpxchg ptr %2, i32 %0, i32 %e seq_cst monotonic, align 4",
+        "%cx = cmpxchg weak volatile ptr %2, i32 %0, i32 %e syncscope(\"agent\") seq_cst monotonic, align 4",
         "%rmw = atomicrmw add ptr %2, i32 %0 acq_rel, align 4",
         "%twice = add nsw i32 %res, %res\n  ret i32 %twice",
         "%r = invoke i32 @callee(i32 %0)",

@@ -173,6 +173,39 @@ impl FunctionBuilder<'_> {
         }
     }
 
+    /// Sets the synchronization scope (`syncscope("name")`) of an atomic instruction built here:
+    /// `load atomic`, `store atomic`, `fence`, `cmpxchg` or `atomicrmw`.
+    pub fn set_syncscope(&mut self, v: Value, name: &str) -> Result<(), BuildError> {
+        let sym = self.m.ctx.sym(name);
+        let atomic = match v {
+            Value::Inst(i) => self.body().and_then(|b| b.insts.get(i)).is_some_and(|d| match &d.extra {
+                InstExtra::Mem { atomic, .. } => atomic.ordering != Ordering::NotAtomic,
+                _ => false,
+            }),
+            _ => false,
+        };
+        match v {
+            Value::Inst(i) if atomic => {
+                if let InstExtra::Mem { atomic, .. } = &mut self.body_mut().insts[i].extra {
+                    atomic.scope = Some(sym);
+                }
+                Ok(())
+            }
+            _ => Err(BuildError::new("syncscope", K::InvalidValue("not an atomic instruction".into()))),
+        }
+    }
+
+    /// Marks a `cmpxchg` built here `weak` (it may fail spuriously).
+    pub fn set_weak(&mut self, v: Value) -> Result<(), BuildError> {
+        match v {
+            Value::Inst(i) if self.body().and_then(|b| b.insts.get(i)).is_some_and(|d| d.op == Opcode::CmpXchg) => {
+                self.body_mut().insts[i].flags |= fl::WEAK;
+                Ok(())
+            }
+            _ => Err(BuildError::new("weak", K::InvalidValue("not a cmpxchg".into()))),
+        }
+    }
+
     /// `getelementptr [inbounds] src, ptr p, indices...`: `p` a pointer (or a vector of
     /// pointers), integer indices (or vectors of them, all as long), a sized `src` when there
     /// are indices, and struct fields indexed by `i32` constants in range.
