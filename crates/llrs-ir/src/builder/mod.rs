@@ -99,7 +99,12 @@ impl<'m> FunctionBuilder<'m> {
     /// A builder for function `func` (given an empty body if it had none). Fails when `func` is
     /// not a function of `m`.
     pub fn new(m: &'m mut Module, func: GlobalId) -> Result<Self, BuildError> {
-        let is_fn = m.globals.get(func).is_some_and(|g| g.kind == GlobalKind::Function && g.func.is_some());
+        let is_fn = m.globals.get(func).is_some_and(|g| {
+            g.kind == GlobalKind::Function
+                && g.func.is_some()
+                && (g.value_ty.0 as usize) < m.ctx.num_types()
+                && matches!(m.ctx.type_of(g.value_ty), Type::Function { .. })
+        });
         if !is_fn {
             return Err(BuildError::new("builder", K::Other(format!("global #{} is not a function", func.0))));
         }

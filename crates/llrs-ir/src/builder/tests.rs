@@ -642,3 +642,19 @@ fn random_misuse_never_panics() {
     }
     assert!(built > 100, "only {built} instructions built");
 }
+
+#[test]
+fn clashing_global_names_are_renamed_as_llvm_does() {
+    let (mut m, _, _, _) = module();
+    let i32t = m.ctx.int_ty(32);
+    let g2 = m.add_var("g", i32t, None); // @g is the function
+    let g3 = m.add_var("g", i32t, None);
+    let unnamed = m.add_var("", i32t, None);
+    let name = |m: &Module, g: GlobalId| m.globals[g].name.map(|n| String::from_utf8_lossy(m.ctx.name(n)).into_owned());
+    assert_eq!(name(&m, g2).as_deref(), Some("g.1"));
+    assert_eq!(name(&m, g3).as_deref(), Some("g.2"));
+    assert_eq!(name(&m, unnamed), None);
+    // A function whose type is not a function type cannot be built.
+    let bad = m.add_function("bad", i32t);
+    assert!(FunctionBuilder::new(&mut m, bad).is_err());
+}
