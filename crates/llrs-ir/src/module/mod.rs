@@ -435,5 +435,7 @@ impl Module {
     }
 }
 
+mod rauw;
 mod uses;
-pub use uses::{ModuleUse, RauwError, User};
+pub use rauw::RauwError;
+pub use uses::{ModuleUse, User};

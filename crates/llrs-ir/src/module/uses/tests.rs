@@ -1,6 +1,7 @@
 use super::*;
 use crate::constants::ConstExpr;
 use crate::instructions::{InstData, Opcode};
+use crate::module::RauwError;
 use crate::types::Type;
 use crate::Module;
 use smallvec::smallvec;
