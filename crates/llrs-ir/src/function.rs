@@ -213,14 +213,16 @@ impl Body {
         let uses = self.ensure_uses();
         uses.list_mut(v).map(|l| l.clone()).unwrap_or_default()
     }
-    /// Sets operand `index` of `inst` to `v`, keeping use-lists right.
-    pub fn set_operand(&mut self, inst: InstId, index: usize, v: Value) {
-        let old = self.insts[inst].operands[index];
+    /// Sets operand `index` of `inst` to `v`, keeping use-lists right. Returns the operand it
+    /// replaced, or `None` (and changes nothing) when there is no such operand.
+    pub fn set_operand(&mut self, inst: InstId, index: usize, v: Value) -> Option<Value> {
+        let old = *self.insts.get(inst)?.operands.get(index)?;
         if old == v {
-            return;
+            return Some(old);
         }
         self.insts[inst].operands[index] = v;
-        if let Some(uses) = self.uses.as_mut() {
+        let placed = self.inst_block.get(inst).is_some();
+        if let Some(uses) = self.uses.as_mut().filter(|_| placed) {
             if let Some(l) = uses.list_mut(old) {
                 l.retain(|u| !(u.user == inst && u.index as usize == index && !u.phi_block));
             }
@@ -228,6 +230,7 @@ impl Body {
                 l.push(Use { user: inst, index: index as u32, phi_block: false });
             }
         }
+        Some(old)
     }
     /// Replaces every use of local value `old` by `new`; O(number of uses). For globals and
     /// constants (which this does not touch) use [`crate::Module::replace_all_uses_with`] or

@@ -174,7 +174,9 @@ fn every_instruction_prints_reads_back_and_verifies() -> Result<(), Box<dyn std:
     let Value::Inst(ret_id) = ret else { panic!("ret is an instruction") };
     b.position_before(ret_id);
     let twice = b.binop(Opcode::Add, res, res, flags::NSW, Some("twice"))?;
-    b.module().body_mut(f).set_operand(ret_id, 0, twice);
+    assert!(b.set_operand(ret_id, 0, wide).is_err(), "an i64 for an i32 operand");
+    assert!(b.set_operand(ret_id, 1, twice).is_err(), "ret has one operand");
+    b.set_operand(ret_id, 0, twice)?;
 
     let text = print_module(&m);
     let back = llrs::asm::parse_module(&text, "built.ll").map_err(|e| e.to_string())?;

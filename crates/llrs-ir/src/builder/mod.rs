@@ -385,6 +385,21 @@ impl<'m> FunctionBuilder<'m> {
             .map_err(|e| BuildError::new("replace", K::InvalidValue(e.to_string())))
     }
 
+    /// Sets operand `index` of instruction `inst` to `v`, which must have the type of the
+    /// operand it replaces (a phi's incoming value, a call argument, ...).
+    pub fn set_operand(&mut self, inst: InstId, index: usize, v: Value) -> Result<(), BuildError> {
+        let old = self.body().and_then(|b| b.insts.get(inst)).and_then(|d| d.operands.get(index).copied());
+        let Some(old) = old else {
+            let msg = format!("instruction #{} has no operand {index}", inst.0);
+            return Err(BuildError::new("set_operand", K::InvalidValue(msg)));
+        };
+        let old_ty = self.value_ty("set_operand", old)?;
+        let new_ty = self.value_ty("set_operand", v)?;
+        self.same_type("set_operand", old_ty, new_ty)?;
+        self.body_mut().set_operand(inst, index, v);
+        Ok(())
+    }
+
     /// Removes instruction `inst`, which must have no uses left ([`Body::remove_inst`]).
     pub fn remove(&mut self, inst: InstId) -> Result<(), BuildError> {
         self.body_mut().remove_inst(inst).map_err(|e| BuildError::new("remove", K::InvalidValue(e.to_string())))
