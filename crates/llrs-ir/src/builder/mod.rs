@@ -212,6 +212,21 @@ impl<'m> FunctionBuilder<'m> {
         };
     }
 
+    /// Makes later instructions go right after `inst`, in order (before the instruction that
+    /// follows it, or at the end of its block).
+    pub fn position_after(&mut self, inst: InstId) {
+        let next = self.body().and_then(|body| {
+            let b = (*body.inst_block.get(inst))?;
+            let insts = &body.blocks.get(b)?.insts;
+            let index = insts.iter().position(|&i| i == inst)?;
+            Some(match insts.get(index + 1) {
+                Some(&n) => Position::Before { block: b, index: index + 1, inst: n },
+                None => Position::End(b),
+            })
+        });
+        self.pos = next.unwrap_or(Position::Detached(inst));
+    }
+
     /// The block instructions go to, if the builder is positioned.
     pub fn current_block(&self) -> Option<BlockId> {
         match self.pos {

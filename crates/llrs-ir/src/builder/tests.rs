@@ -658,3 +658,23 @@ fn clashing_global_names_are_renamed_as_llvm_does() {
     let bad = m.add_function("bad", i32t);
     assert!(FunctionBuilder::new(&mut m, bad).is_err());
 }
+
+#[test]
+fn position_after_inserts_after_the_instruction() {
+    let (mut m, f, _, _) = module();
+    let mut b = FunctionBuilder::new(&mut m, f).unwrap();
+    let entry = b.create_block(None);
+    b.position_at_end(entry);
+    let a = b.binop(Opcode::Add, X32, X32, 0, None).unwrap();
+    let r = b.ret(Some(a)).unwrap();
+    let (Value::Inst(ai), Value::Inst(ri)) = (a, r) else { panic!() };
+    b.position_after(ai);
+    let c = b.binop(Opcode::Mul, a, a, 0, None).unwrap();
+    let d = b.binop(Opcode::Sub, c, a, 0, None).unwrap();
+    b.position_after(ri);
+    assert!(matches!(b.unreachable().unwrap_err().kind, K::Terminator(_)), "nothing after the ret");
+    b.position_after(crate::InstId(999));
+    assert!(matches!(b.unreachable().unwrap_err().kind, K::BadPosition(_)));
+    let order: Vec<Value> = m.body_mut(f).blocks[entry].insts.iter().map(|&i| Value::Inst(i)).collect();
+    assert_eq!(order, vec![a, c, d, r]);
+}
