@@ -435,7 +435,9 @@ impl Module {
     }
 }
 
+mod index;
 mod rauw;
 mod uses;
+pub use index::ConstUsers;
 pub use rauw::RauwError;
 pub use uses::{ModuleUse, User};

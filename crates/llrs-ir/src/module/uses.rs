@@ -232,48 +232,40 @@ impl Module {
         out
     }
 
-    fn find_uses(&self, target: Target) -> Vec<ModuleUse> {
-        let mut f = Finder { ctx: &self.ctx, target, memo: FxHashMap::default(), const_users: Vec::new() };
-        let mut out = Vec::new();
-        let slot = |f: &mut Finder<'_>, user: User, c: ConstId, out: &mut Vec<ModuleUse>| {
-            if f.holds(c) {
-                out.push(ModuleUse { user, value: c });
-            }
-        };
+    /// Calls `f` for every place of the module that holds a constant (not the constants inside
+    /// other constants), with the constant: initializers, alias and ifunc targets, function
+    /// data, instruction operands and other parts, debug records, reachable metadata nodes.
+    pub(super) fn for_each_slot(&self, mut f: impl FnMut(User, ConstId)) {
         for g in self.listed_globals() {
             let gl = &self.globals[g];
             if let Some(c) = gl.var.init {
-                slot(&mut f, User::Initializer(g), c, &mut out);
+                f(User::Initializer(g), c);
             }
             if let Some(c) = gl.target {
-                slot(&mut f, User::Target(g), c, &mut out);
+                f(User::Target(g), c);
             }
             let Some(fd) = gl.func.as_deref() else { continue };
             for c in [fd.personality, fd.prefix, fd.prologue].into_iter().flatten() {
-                slot(&mut f, User::FunctionData(g), c, &mut out);
+                f(User::FunctionData(g), c);
             }
             let Some(body) = fd.body.as_ref() else { continue };
             for &b in &body.layout {
                 for &i in &body.blocks[b].insts {
                     let d = &body.insts[i];
                     for (k, &op) in d.operands.iter().enumerate() {
-                        let c = match op {
-                            Value::Const(c) | Value::Md(Md::Const(c)) => c,
-                            _ => continue,
-                        };
-                        slot(&mut f, User::Inst { func: g, inst: i, operand: k as u32 }, c, &mut out);
+                        if let Value::Const(c) | Value::Md(Md::Const(c)) = op {
+                            f(User::Inst { func: g, inst: i, operand: k as u32 }, c);
+                        }
                     }
-                    let other = User::InstOther { func: g, inst: i };
                     for c in inst_other_consts(d) {
-                        slot(&mut f, other, c, &mut out);
+                        f(User::InstOther { func: g, inst: i }, c);
                     }
                 }
                 // Records after the last instruction (unterminated blocks): named by the block's
                 // last instruction, if any.
-                let last = body.blocks[b].insts.last().copied();
-                for c in body.blocks[b].trailing_records.iter().flat_map(record_mds).filter_map(md_consts) {
-                    if let Some(inst) = last {
-                        slot(&mut f, User::InstOther { func: g, inst }, c, &mut out);
+                if let Some(&inst) = body.blocks[b].insts.last() {
+                    for c in body.blocks[b].trailing_records.iter().flat_map(record_mds).filter_map(md_consts) {
+                        f(User::InstOther { func: g, inst }, c);
                     }
                 }
             }
@@ -282,12 +274,21 @@ impl Module {
             let node = self.ctx.md(id);
             let fields = node.fields.iter().flat_map(|(_, v)| di_mds(v));
             for c in node.ops.iter().copied().chain(fields).filter_map(md_consts) {
-                if f.holds(c) {
-                    out.push(ModuleUse { user: User::Metadata(id), value: c });
-                    break;
-                }
+                f(User::Metadata(id), c);
             }
         }
+    }
+
+    fn find_uses(&self, target: Target) -> Vec<ModuleUse> {
+        let mut f = Finder { ctx: &self.ctx, target, memo: FxHashMap::default(), const_users: Vec::new() };
+        let mut out: Vec<ModuleUse> = Vec::new();
+        self.for_each_slot(|user, c| {
+            // A metadata node is one user, however many of its operands hold the value.
+            let again = matches!(user, User::Metadata(_)) && out.last().is_some_and(|u| u.user == user);
+            if !again && f.holds(c) {
+                out.push(ModuleUse { user, value: c });
+            }
+        });
         out.extend(f.const_users);
         out
     }

@@ -125,3 +125,28 @@ fn deep_constants_are_walked_without_recursion() {
     assert!(m.uses_of(g).is_empty());
     assert_eq!(m.uses_of(h).len(), DEPTH + 1);
 }
+
+#[test]
+fn const_users_answer_for_every_global_at_once() {
+    let mut m = Module::new();
+    let i32t = m.ctx.int_ty(32);
+    let ptr = m.ctx.ptr_ty(0);
+    let g = m.add_var("g", i32t, None);
+    let h = m.add_var("h", i32t, None);
+    let ga = addr(&mut m, g);
+    let through = gep(&mut m, ga);
+    let p = m.add_var("p", ptr, Some(through));
+    let q = m.add_var("q", ptr, Some(ga));
+    let fty = m.ctx.fn_ty(i32t, &[], false);
+    let f = m.add_function("f", fty);
+    let dso = m.ctx.konst(Const::DsoLocalEquivalent(ptr, f));
+    let r = m.add_var("r", ptr, Some(dso));
+    let idx = m.const_users();
+    assert_eq!(idx.of_global(g), vec![User::Const(through), User::Initializer(q)]);
+    assert_eq!(idx.of_const(through), &[User::Initializer(p)]);
+    assert_eq!(idx.of_global(f), vec![User::Const(dso)]);
+    assert_eq!(idx.of_const(dso), &[User::Initializer(r)]);
+    assert!(idx.is_used(g) && idx.is_used(f));
+    assert!(!idx.is_used(h) && !idx.is_used(p));
+    assert!(idx.of_global(h).is_empty());
+}
