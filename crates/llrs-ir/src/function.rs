@@ -48,6 +48,33 @@ pub enum UseOrderError {
     WrongCount(usize),
 }
 
+/// Why [`Body::remove_inst`] or [`Body::replace_and_remove`] refused to remove an instruction.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RemoveError {
+    /// Other instructions still use its result (how many uses).
+    HasUses(usize),
+    /// The instruction is not in a block (never placed, or removed already).
+    NotInBlock,
+    /// No instruction has this id in this body.
+    NoSuchInst,
+    /// `replace_and_remove(i, i)`: an instruction cannot replace itself.
+    SelfReplacement,
+}
+
+impl std::fmt::Display for RemoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RemoveError::HasUses(1) => f.write_str("the instruction still has 1 use"),
+            RemoveError::HasUses(n) => write!(f, "the instruction still has {n} uses"),
+            RemoveError::NotInBlock => f.write_str("the instruction is not in a block"),
+            RemoveError::NoSuchInst => f.write_str("no such instruction"),
+            RemoveError::SelfReplacement => f.write_str("an instruction cannot replace itself"),
+        }
+    }
+}
+
+impl std::error::Error for RemoveError {}
+
 /// The body of a defined function.
 #[derive(Clone, Debug, Default)]
 pub struct Body {
@@ -103,11 +130,49 @@ impl Body {
     pub fn entry(&self) -> Option<BlockId> {
         self.layout.first().copied()
     }
+    /// The instructions in layout order: the blocks in order, each block's instructions in order.
+    pub fn inst_order(&self) -> impl Iterator<Item = InstId> + '_ {
+        self.layout.iter().flat_map(|&b| self.blocks[b].insts.iter().copied())
+    }
     /// Appends an instruction at the end of block `b`.
     pub fn append_inst(&mut self, b: BlockId, data: InstData) -> InstId {
         let id = self.insts.push(data);
         self.place_inst(b, id);
         id
+    }
+    /// Inserts an instruction into block `b` at position `index` (the end when `index` is past
+    /// it). Costs a shift of the instructions after it.
+    pub fn insert_inst(&mut self, b: BlockId, index: usize, data: InstData) -> InstId {
+        let id = self.insts.push(data);
+        let insts = &mut self.blocks[b].insts;
+        insts.insert(index.min(insts.len()), id);
+        self.inst_block.set(id, Some(b));
+        if let Some(uses) = self.uses.as_mut() {
+            Self::add_uses(uses, id, &self.insts[id]);
+        }
+        id
+    }
+    /// Adds the incoming edge `[v, %b]` to phi `phi`, keeping use-lists right (nothing for an
+    /// instruction that is not a phi).
+    pub fn add_phi_incoming(&mut self, phi: InstId, v: Value, b: BlockId) {
+        let Some(data) = self.insts.get(phi) else { return };
+        if !matches!(data.extra, InstExtra::Phi(_)) {
+            return;
+        }
+        let data = &mut self.insts[phi];
+        let index = data.operands.len() as u32;
+        data.operands.push(v);
+        if let InstExtra::Phi(blocks) = &mut data.extra {
+            blocks.push(b);
+        }
+        if self.inst_block.get(phi).is_some() {
+            if let Some(uses) = self.uses.as_mut() {
+                if let Some(l) = uses.list_mut(v) {
+                    l.push(Use { user: phi, index, phi_block: false });
+                }
+                uses.blocks.get_mut(b).push(Use { user: phi, index, phi_block: true });
+            }
+        }
     }
     /// Places an already created instruction at the end of block `b`.
     pub fn place_inst(&mut self, b: BlockId, id: InstId) {
@@ -143,18 +208,21 @@ impl Body {
     }
     /// The uses of a local value (instruction, argument or block), in the order they were made.
     /// Builds the use-lists on first call; they are kept up to date by every mutation after that.
+    /// Globals and constants are used module-wide: see [`crate::Module::uses_of`] (empty here).
     pub fn uses(&mut self, v: Value) -> Vec<Use> {
         let uses = self.ensure_uses();
         uses.list_mut(v).map(|l| l.clone()).unwrap_or_default()
     }
-    /// Sets operand `index` of `inst` to `v`, keeping use-lists right.
-    pub fn set_operand(&mut self, inst: InstId, index: usize, v: Value) {
-        let old = self.insts[inst].operands[index];
+    /// Sets operand `index` of `inst` to `v`, keeping use-lists right. Returns the operand it
+    /// replaced, or `None` (and changes nothing) when there is no such operand.
+    pub fn set_operand(&mut self, inst: InstId, index: usize, v: Value) -> Option<Value> {
+        let old = *self.insts.get(inst)?.operands.get(index)?;
         if old == v {
-            return;
+            return Some(old);
         }
         self.insts[inst].operands[index] = v;
-        if let Some(uses) = self.uses.as_mut() {
+        let placed = self.inst_block.get(inst).is_some();
+        if let Some(uses) = self.uses.as_mut().filter(|_| placed) {
             if let Some(l) = uses.list_mut(old) {
                 l.retain(|u| !(u.user == inst && u.index as usize == index && !u.phi_block));
             }
@@ -162,8 +230,11 @@ impl Body {
                 l.push(Use { user: inst, index: index as u32, phi_block: false });
             }
         }
+        Some(old)
     }
-    /// Replaces every use of `old` by `new`; O(number of uses).
+    /// Replaces every use of local value `old` by `new`; O(number of uses). For globals and
+    /// constants (which this does not touch) use [`crate::Module::replace_all_uses_with`] or
+    /// [`crate::Module::replace_global_uses`].
     pub fn replace_all_uses_with(&mut self, old: Value, new: Value) {
         if old == new {
             return;
@@ -191,8 +262,56 @@ impl Body {
             l.extend(list.into_iter().rev());
         }
     }
-    /// Removes an instruction from its block (it stays in the arena, unused).
-    pub fn remove_inst(&mut self, inst: InstId) {
+    /// Removes an instruction from its block (it stays in the arena, unused). Refuses an
+    /// instruction whose result is still used by another instruction (that would leave a
+    /// dangling operand): replace its uses first, or call [`Body::replace_and_remove`]. Builds
+    /// the use-lists on first call.
+    pub fn remove_inst(&mut self, inst: InstId) -> Result<(), RemoveError> {
+        if self.insts.get(inst).is_none() {
+            return Err(RemoveError::NoSuchInst);
+        }
+        if self.inst_block.get(inst).is_none() {
+            return Err(RemoveError::NotInBlock);
+        }
+        let uses = self.ensure_uses();
+        let n = uses.insts.get(inst).iter().filter(|u| u.user != inst).count();
+        if n > 0 {
+            return Err(RemoveError::HasUses(n));
+        }
+        self.remove_inst_unchecked(inst);
+        Ok(())
+    }
+    /// Replaces every use of `inst` by `new`, then removes `inst` (LLVM's
+    /// `ReplaceInstWithValue`): an unnamed instruction `new` takes the name of `inst`. The types
+    /// are not checked here (a body does not know them);
+    /// [`crate::builder::FunctionBuilder::replace_and_remove`] checks them.
+    pub fn replace_and_remove(&mut self, inst: InstId, new: Value) -> Result<(), RemoveError> {
+        if self.insts.get(inst).is_none() {
+            return Err(RemoveError::NoSuchInst);
+        }
+        if self.inst_block.get(inst).is_none() {
+            return Err(RemoveError::NotInBlock);
+        }
+        if new == Value::Inst(inst) {
+            return Err(RemoveError::SelfReplacement);
+        }
+        self.replace_all_uses_with(Value::Inst(inst), new);
+        self.remove_inst(inst)?;
+        if let Value::Inst(n) = new {
+            if self.insts.get(n).is_some_and(|d| d.name.is_none()) {
+                self.insts[n].name = self.insts[inst].name.take();
+            }
+        }
+        Ok(())
+    }
+    /// Removes an instruction from its block whether or not it is used (its users are left
+    /// with a dangling operand). For readers that remove instructions they know to be unused;
+    /// use [`Body::remove_inst`].
+    #[doc(hidden)]
+    pub fn remove_inst_unchecked(&mut self, inst: InstId) {
+        if self.insts.get(inst).is_none() {
+            return;
+        }
         if let Some(b) = *self.inst_block.get(inst) {
             self.blocks[b].insts.retain(|&i| i != inst);
             self.inst_block.set(inst, None);
@@ -299,5 +418,34 @@ mod tests {
         // LLVM: c's list was [last]; the uses of b, most recent first, each go to the front:
         // [0, 1, 2, last] in LLVM's order, ours reversed.
         assert_eq!(users(&mut body, Value::Block(c)), vec![last, brs[2], brs[1], brs[0]]);
+    }
+
+    #[test]
+    fn remove_refuses_used_instructions() {
+        let (mut body, b, brs) = three_uses();
+        let void = TypeId(0);
+        // %a = freeze %arg0 (typed loosely: only uses matter); %c uses %a.
+        let a = body.append_inst(b, InstData::new(Opcode::Freeze, void, [Value::Arg(0)]));
+        let c = body.append_inst(b, InstData::new(Opcode::Freeze, void, [Value::Inst(a)]));
+        assert_eq!(body.remove_inst(a), Err(RemoveError::HasUses(1)));
+        assert_eq!(body.blocks[b].insts, vec![a, c], "nothing removed");
+        assert_eq!(body.replace_and_remove(a, Value::Inst(a)), Err(RemoveError::SelfReplacement));
+        body.replace_and_remove(a, Value::Arg(1)).expect("replaced, then removed");
+        assert_eq!(body.insts[c].operands[0], Value::Arg(1));
+        assert_eq!(body.blocks[b].insts, vec![c]);
+        assert_eq!(body.remove_inst(a), Err(RemoveError::NotInBlock));
+        assert_eq!(body.remove_inst(InstId(1000)), Err(RemoveError::NoSuchInst));
+        assert_eq!(body.uses(Value::Arg(0)).len(), 0, "the removed instruction's uses are gone");
+        body.remove_inst(c).expect("unused");
+        body.remove_inst(brs[0]).expect("a br has no uses");
+    }
+
+    #[test]
+    fn a_phi_using_only_itself_can_be_removed() {
+        let (mut body, b, _) = three_uses();
+        let phi = body.insts.push(InstData::new(Opcode::Phi, TypeId(0), []));
+        body.place_inst(b, phi);
+        body.add_phi_incoming(phi, Value::Inst(phi), b);
+        body.remove_inst(phi).expect("only a self-use");
     }
 }

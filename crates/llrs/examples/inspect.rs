@@ -41,7 +41,7 @@ fn main() -> ExitCode {
     let mut uses = Vec::new();
     for &f in &module.functions {
         let Some(body) = module.globals[f].func.as_mut().and_then(|fd| fd.body.as_mut()) else { continue };
-        let insts: Vec<_> = body.layout.iter().flat_map(|&b| body.blocks[b].insts.clone()).collect();
+        let insts: Vec<_> = body.inst_order().collect();
         for i in insts {
             uses.push(((f, i), body.uses(llrs::ir::Value::Inst(i)).len()));
         }
@@ -50,8 +50,7 @@ fn main() -> ExitCode {
 
     let show = llrs::asm::Show::new(&module);
     for &f in &module.functions {
-        let fd = module.globals[f].func.as_ref().expect("a function");
-        let Some(body) = fd.body.as_ref() else {
+        let Some(body) = module.body(f) else {
             println!("declared: {}", show.global(f));
             continue;
         };

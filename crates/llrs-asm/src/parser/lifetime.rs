@@ -156,7 +156,7 @@ impl<'a> Parser<'a> {
                     _ => None,
                 };
                 let Some(a) = alloca else {
-                    body.remove_inst(id);
+                    body.remove_inst_unchecked(id);
                     continue;
                 };
                 let addrspace = match self.m.ctx.type_of(body.insts[a].ty) {

@@ -375,18 +375,33 @@ impl Module {
             target: None,
         })
     }
-    /// Adds a global variable at the end of the variable list.
+    /// A name for a new global: `None` for an empty name (a numbered global), `name` when no
+    /// global has it, else `name.1`, `name.2`, ... as LLVM renames a clashing global. Costs a
+    /// look at the globals only when the name is already interned.
+    fn unique_global_name(&mut self, name: &str) -> Option<Symbol> {
+        if name.is_empty() {
+            return None;
+        }
+        let taken = |m: &Module, n: &str| m.global_named(n).is_some();
+        if !taken(self, name) {
+            return Some(self.ctx.sym(name));
+        }
+        (1u64..).map(|k| format!("{name}.{k}")).find(|cand| !taken(self, cand)).map(|cand| self.ctx.sym(&cand))
+    }
+    /// Adds a global variable at the end of the variable list. A name already used by a global
+    /// gets a numbered suffix (`g.1`), as in LLVM; an empty name makes a numbered global (`@0`).
     pub fn add_var(&mut self, name: &str, ty: TypeId, init: Option<ConstId>) -> GlobalId {
-        let sym = self.ctx.sym(name);
-        let g = self.new_global(Some(sym), GlobalKind::Var, ty);
+        let sym = self.unique_global_name(name);
+        let g = self.new_global(sym, GlobalKind::Var, ty);
         self.globals[g].var.init = init;
         self.vars.push(g);
         g
     }
-    /// Adds a function (declaration until given a body) at the end of the function list.
+    /// Adds a function (declaration until given a body) at the end of the function list, named
+    /// as [`Module::add_var`] names a variable.
     pub fn add_function(&mut self, name: &str, fn_ty: TypeId) -> GlobalId {
-        let sym = self.ctx.sym(name);
-        let g = self.new_global(Some(sym), GlobalKind::Function, fn_ty);
+        let sym = self.unique_global_name(name);
+        let g = self.new_global(sym, GlobalKind::Function, fn_ty);
         let nparams = self.ctx.fn_params(fn_ty).len();
         self.globals[g].func = Some(Box::new(FuncData { arg_names: vec![None; nparams], ..Default::default() }));
         self.functions.push(g);
@@ -399,6 +414,10 @@ impl Module {
     /// The function data of a function, mutably.
     pub fn func_mut(&mut self, g: GlobalId) -> &mut FuncData {
         self.globals[g].func.as_deref_mut().expect("global is a function")
+    }
+    /// The body of function `g`: `None` for a declaration or a global that is not a function.
+    pub fn body(&self, g: GlobalId) -> Option<&Body> {
+        self.globals.get(g)?.func.as_deref()?.body.as_ref()
     }
     /// The body of a function, created empty when absent.
     pub fn body_mut(&mut self, g: GlobalId) -> &mut Body {
@@ -415,3 +434,10 @@ impl Module {
         self.global_named(name).filter(|&g| self.globals[g].kind == GlobalKind::Function)
     }
 }
+
+mod index;
+mod rauw;
+mod uses;
+pub use index::ConstUsers;
+pub use rauw::RauwError;
+pub use uses::{ModuleUse, User};
