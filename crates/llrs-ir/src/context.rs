@@ -276,6 +276,15 @@ impl Context {
     pub fn const_of(&self, c: ConstId) -> &Const {
         self.consts.get(c)
     }
+    /// The structure of a constant, `None` for an id this context never gave (one of another
+    /// module's context).
+    pub fn try_const_of(&self, c: ConstId) -> Option<&Const> {
+        ((c.0 as usize) < self.consts.len()).then(|| self.consts.get(c))
+    }
+    /// How many constants there are (each constant's id is below this).
+    pub fn num_consts(&self) -> usize {
+        self.consts.len()
+    }
     /// An integer constant from an i64 (sign-extended or truncated).
     pub fn const_int(&mut self, ty: TypeId, v: i64) -> ConstId {
         let bits = match self.type_of(ty) {

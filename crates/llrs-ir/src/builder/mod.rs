@@ -244,7 +244,10 @@ impl<'m> FunctionBuilder<'m> {
     fn value_ty(&mut self, inst: &str, v: Value) -> Result<TypeId, BuildError> {
         let bad = |s: String| Err(BuildError::new(inst, K::InvalidValue(s)));
         match v {
-            Value::Const(c) => Ok(self.m.ctx.const_of(c).ty()),
+            Value::Const(c) => match self.m.ctx.try_const_of(c) {
+                Some(k) => Ok(k.ty()),
+                None => bad(format!("constant #{} does not exist in this module", c.0)),
+            },
             Value::Arg(i) => match self.m.ctx.fn_params(self.fn_ty()).get(i as usize) {
                 Some(&t) => Ok(t),
                 None => {

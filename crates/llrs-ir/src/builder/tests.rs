@@ -451,6 +451,9 @@ fn bad_values_are_errors() {
     });
     assert!(matches!(e.kind, K::InvalidValue(_)), "a br has no result: {e}");
     assert!(matches!(fails(|b, _| b.br(BlockId(40))).kind, K::InvalidValue(_)));
+    let foreign = Value::Const(crate::ConstId(u32::MAX - 1));
+    let e = fails(|b, _| b.binop(Opcode::Add, foreign, X32, 0, None));
+    assert!(matches!(e.kind, K::InvalidValue(_)), "a constant of another module: {e}");
     let e = fails(|b, _| b.const_int(crate::types::TypeId(u32::MAX), 1));
     assert!(matches!(e.kind, K::Other(_)));
     assert!(matches!(
