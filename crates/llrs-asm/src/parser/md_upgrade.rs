@@ -49,6 +49,16 @@ impl<'a> Parser<'a> {
     /// itself stays for its other users: loop metadata, debug records).
     pub(super) fn unique_instruction_locations(&mut self) {
         let Some(kw) = self.m.ctx.names.lookup(b"DILocation") else { return };
+        // Nothing to do without a distinct location: a look at the nodes is cheaper than one at
+        // every instruction.
+        let ctx = &self.m.ctx;
+        let distinct_location = |i: usize| {
+            let node = ctx.md(MdId(i as u32));
+            node.distinct && node.kind == MdKind::Special(kw)
+        };
+        if !(0..ctx.num_mds()).any(distinct_location) {
+            return;
+        }
         self.rewrite_attachments(b"dbg", |ctx, id| {
             let node = ctx.md(id);
             if !node.distinct || node.kind != MdKind::Special(kw) {
