@@ -201,6 +201,13 @@ fn run(
     job: impl Fn(Source) -> FileReport + Send + Sync + 'static,
 ) -> ExitCode {
     let mut ok = true;
+    // Once standard output is closed (`llrs fmt *.ll | head`), the rest of a batch would be
+    // work for nobody: the process ends there, as `head`'s other writers do.
+    let stop_when_closed = |printer: &Printer, ok: bool| {
+        if printer.stdout_closed() {
+            std::process::exit(if ok { 0 } else { 1 });
+        }
+    };
     if sources.len() == 1 {
         // A single file (possibly large) is read on this thread; the library uses the pool
         // inside it.
@@ -215,7 +222,10 @@ fn run(
             Source::weight,
             None,
             job,
-            |report| ok &= printer.borrow_mut().emit(report),
+            |report| {
+                ok &= printer.borrow_mut().emit(report);
+                stop_when_closed(&printer.borrow(), ok);
+            },
             || printer.borrow_mut().idle(),
         );
     }

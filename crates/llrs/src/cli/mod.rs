@@ -17,10 +17,10 @@ pub mod report;
 pub mod style;
 pub mod verify;
 
-/// Frees a module read from `size` bytes of source: on another thread when it is large (see
+/// Frees a module (IR or Machine IR) read from `size` bytes of source: on another thread when it is large (see
 /// [`drop_in_background`]), here when it is small (starting a thread would cost more than
 /// freeing it).
-pub fn drop_module(module: llrs_ir::Module, size: usize) {
+pub fn drop_module<T: Send + 'static>(module: T, size: usize) {
     if size >= BACKGROUND_DROP_MIN {
         drop_in_background(module);
     }

@@ -11,12 +11,19 @@ use super::style::Styled;
 pub struct Printer {
     color: bool,
     progress: Option<Progress>,
+    stdout_closed: bool,
 }
 
 impl Printer {
     /// A printer, painting diagnostics when `color`.
     pub fn new(color: bool) -> Self {
-        Printer { color, progress: None }
+        Printer { color, progress: None, stdout_closed: false }
+    }
+
+    /// Whether whoever read standard output has closed it (`llrs fmt *.ll | head`): nothing
+    /// more printed there can be read.
+    pub fn stdout_closed(&self) -> bool {
+        self.stdout_closed
     }
 
     /// Starts showing the progress of a batch of `total` files: a bar once it lasts, and a
@@ -78,7 +85,10 @@ impl Printer {
         });
         match written {
             Ok(()) => true,
-            Err(err) if err.kind() == io::ErrorKind::BrokenPipe => true,
+            Err(err) if err.kind() == io::ErrorKind::BrokenPipe => {
+                self.stdout_closed = true;
+                true
+            }
             Err(err) => {
                 self.stderr(&Styled::labelled(&format!("llrs: error: could not write the output: {err}")));
                 false

@@ -1,5 +1,6 @@
 //! One file of `llrs verify`: read it as `llvm-as` does and check it as `opt -passes=verify`
-//! does; silent when it is valid.
+//! does; silent when it is valid. Machine IR (by its `.mir` ending or its content) is read as
+//! `llc -run-pass=none` reads it, its errors being llc's.
 
 use super::{read_input, FileReport, Outcome, Source};
 use crate::cli::report::Reporter;
@@ -11,6 +12,16 @@ pub fn run(input: Source, r: Reporter) -> FileReport {
         Err(report) => return report,
     };
     let mut report = FileReport::new();
+    if crate::cli::mir::is_mir(&name, &src) {
+        let size = src.len();
+        return match crate::cli::mir::load(src, &name) {
+            Ok(file) => {
+                crate::cli::drop_module(file, size);
+                report
+            }
+            Err(e) => report.fail(Outcome::Invalid, r.mir_error(&e)),
+        };
+    }
     match crate::cli::fmt::load_source(&src, &name) {
         Ok(loaded) => {
             report.stderr(r.warnings(&name, &loaded.warnings));
