@@ -45,160 +45,93 @@ pub fn write_function(
     o.key_bool("tracksDebugUserValues", mf.tracks_debug_user_values);
     let numbering = Numbering::new(mf, facts);
     write_registers(&mut o, &numbering.vregs);
-    o.key("liveins");
-    o.begin_seq();
-    for l in &mf.liveins {
-        o.element();
-        o.begin_flow_map();
-        o.key_string("reg", &l.reg.value);
-        o.key_string("virtual-reg", &numbering.vregs.rename(&l.virtual_reg.value));
-        o.end_flow_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
+    o.key_seq("liveins", &mf.liveins, |o, l| {
+        o.map(true, |o| {
+            o.key_string("reg", &l.reg.value);
+            o.key_string("virtual-reg", &numbering.vregs.rename(&l.virtual_reg.value));
+        })
+    });
     if let Some(csr) = &mf.callee_saved_registers {
-        o.key("calleeSavedRegisters");
-        flow_strings(&mut o, csr);
-        o.end_key();
+        o.key_with("calleeSavedRegisters", |o| flow_strings(o, csr));
     }
     write_frame_info(&mut o, mf, target, facts, &numbering);
     write_fixed_stack(&mut o, mf);
     write_stack(&mut o, mf);
-    o.key("entry_values");
-    o.begin_seq();
-    for e in &mf.entry_values {
-        o.element();
-        o.begin_flow_map();
-        o.key_string("entry-value-register", &e.register.value);
-        o.key_string("debug-info-variable", &e.debug_var.value);
-        o.key_string("debug-info-expression", &e.debug_expr.value);
-        o.key_string("debug-info-location", &e.debug_loc.value);
-        o.end_flow_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
+    o.key_seq("entry_values", &mf.entry_values, |o, e| {
+        o.map(true, |o| {
+            o.key_string("entry-value-register", &e.register.value);
+            debug_info(o, &e.debug_var, &e.debug_expr, &e.debug_loc);
+        })
+    });
     write_call_sites(&mut o, mf);
-    o.key("debugValueSubstitutions");
-    o.begin_seq();
-    for s in &mf.debug_value_substitutions {
-        o.element();
-        o.begin_flow_map();
-        o.key_num("srcinst", s.src_inst);
-        o.key_num("srcop", s.src_op);
-        o.key_num("dstinst", s.dst_inst);
-        o.key_num("dstop", s.dst_op);
-        o.key_num("subreg", s.subreg);
-        o.end_flow_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
-    o.key("constants");
-    o.begin_seq();
-    for (i, c) in mf.constants.iter().enumerate() {
-        o.element();
-        o.begin_map();
-        o.key_num("id", i);
-        o.key_string("value", &c.value.value);
-        o.key_num("alignment", c.alignment);
-        o.key_bool("isTargetSpecific", c.is_target_specific);
-        o.end_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
+    o.key_seq("debugValueSubstitutions", &mf.debug_value_substitutions, |o, s| {
+        o.map(true, |o| {
+            o.key_num("srcinst", s.src_inst);
+            o.key_num("srcop", s.src_op);
+            o.key_num("dstinst", s.dst_inst);
+            o.key_num("dstop", s.dst_op);
+            o.key_num("subreg", s.subreg);
+        })
+    });
+    o.key_seq("constants", mf.constants.iter().enumerate(), |o, (i, c)| {
+        o.map(false, |o| {
+            o.key_num("id", i);
+            o.key_string("value", &c.value.value);
+            o.key_num("alignment", c.alignment);
+            o.key_bool("isTargetSpecific", c.is_target_specific);
+        })
+    });
     write_function_info(&mut o, &mf.function_info, &numbering);
     if !mf.jump_table.entries.is_empty() {
-        o.key("jumpTable");
-        o.begin_map();
-        o.key_plain("kind", JT_KINDS[mf.jump_table.kind.min(JT_KINDS.len() - 1)]);
-        o.key("entries");
-        o.begin_seq();
-        for (i, e) in mf.jump_table.entries.iter().enumerate() {
-            o.element();
-            o.begin_map();
-            o.key_num("id", i);
-            o.key("blocks");
-            let blocks: Vec<StrVal> = e.blocks.iter().map(|b| StrVal::new(block_reference(facts, &b.value))).collect();
-            flow_strings(&mut o, &blocks);
-            o.end_key();
-            o.end_map();
-            o.end_element();
-        }
-        o.end_seq();
-        o.end_key();
-        o.end_map();
-        o.end_key();
+        o.key_with("jumpTable", |o| {
+            o.map(false, |o| {
+                o.key_plain("kind", JT_KINDS[mf.jump_table.kind.min(JT_KINDS.len() - 1)]);
+                o.key_seq("entries", mf.jump_table.entries.iter().enumerate(), |o, (i, e)| {
+                    o.map(false, |o| {
+                        o.key_num("id", i);
+                        o.key_with("blocks", |o| {
+                            o.seq(true, &e.blocks, |o, b| o.string(&block_reference(facts, &b.value)))
+                        });
+                    })
+                });
+            })
+        });
     }
     if !mf.machine_metadata_nodes.is_empty() {
-        o.key("machineMetadataNodes");
-        o.begin_seq();
-        for n in &mf.machine_metadata_nodes {
-            o.element();
-            o.string(&n.value);
-            o.end_element();
-        }
-        o.end_seq();
-        o.end_key();
+        o.key_seq("machineMetadataNodes", &mf.machine_metadata_nodes, |o, n| o.string(&n.value));
     }
     if !mf.called_globals.is_empty() {
         let mut cgs: Vec<&CalledGlobal> = mf.called_globals.iter().collect();
         cgs.sort_by_key(|c| (c.bb, c.offset));
-        o.key("calledGlobals");
-        o.begin_seq();
-        for c in cgs {
-            o.element();
-            o.begin_map();
-            o.key_num("bb", c.bb);
-            o.key_num("offset", c.offset);
-            o.key_string("callee", &c.callee.value);
-            o.key_num("flags", c.flags);
-            o.end_map();
-            o.end_element();
-        }
-        o.end_seq();
-        o.end_key();
+        o.key_seq("calledGlobals", cgs, |o, c| {
+            o.map(false, |o| {
+                o.key_num("bb", c.bb);
+                o.key_num("offset", c.offset);
+                o.key_string("callee", &c.callee.value);
+                o.key_num("flags", c.flags);
+            })
+        });
     }
-    o.key("body");
-    o.block(body.unwrap_or(""));
-    o.end_key();
+    o.key_with("body", |o| o.block(body.unwrap_or("")));
     o.end_map();
     o.end_document();
 }
 
 fn flow_strings(o: &mut Output<'_>, items: &[StrVal]) {
-    o.begin_flow_seq();
-    for s in items {
-        o.element();
-        o.string(&s.value);
-        o.end_element();
-    }
-    o.end_flow_seq();
+    o.seq(true, items, |o, s| o.string(&s.value));
 }
 
 fn write_registers(o: &mut Output<'_>, numbering: &VRegNumbering) {
-    o.key("registers");
-    o.begin_seq();
-    for (i, (written, class, preferred, flags)) in numbering.regs.iter().enumerate() {
-        // Named registers are not listed.
-        if written.is_none() {
-            continue;
-        }
-        o.element();
-        o.begin_flow_map();
-        o.key_num("id", i);
-        o.key_string("class", class);
-        o.key_string("preferred-register", &numbering.rename(preferred));
-        o.key("flags");
-        flow_strings(o, flags);
-        o.end_key();
-        o.end_flow_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
+    // Named registers are not listed.
+    let listed = numbering.regs.iter().enumerate().filter(|(_, (written, ..))| written.is_some());
+    o.key_seq("registers", listed, |o, (i, (_, class, preferred, flags))| {
+        o.map(true, |o| {
+            o.key_num("id", i);
+            o.key_string("class", class);
+            o.key_string("preferred-register", &numbering.rename(preferred));
+            o.key_with("flags", |o| flow_strings(o, flags));
+        })
+    });
 }
 
 /// Stack objects count towards the maximum alignment on the default and scalable stacks.
@@ -265,30 +198,16 @@ fn write_frame_info(
         let mut points: Vec<(String, &SaveRestorePoint)> =
             points.iter().map(|p| (block_reference(facts, &p.point.value), p)).collect();
         points.sort_by(|a, b| a.0.cmp(&b.0));
-        o.key(key);
-        o.begin_seq();
-        for (point, p) in points {
-            o.element();
-            o.begin_map();
-            o.key_string("point", &point);
-            if !p.registers.is_empty() {
-                let mut regs: Vec<&str> = p.registers.iter().map(|r| r.value.as_str()).collect();
-                regs.sort_unstable();
-                o.key("registers");
-                o.begin_seq();
-                for r in regs {
-                    o.element();
-                    o.string(r);
-                    o.end_element();
+        o.key_seq(key, points, |o, (point, p)| {
+            o.map(false, |o| {
+                o.key_string("point", &point);
+                if !p.registers.is_empty() {
+                    let mut regs: Vec<&str> = p.registers.iter().map(|r| r.value.as_str()).collect();
+                    regs.sort_unstable();
+                    o.key_seq("registers", regs, |o, r| o.string(r));
                 }
-                o.end_seq();
-                o.end_key();
-            }
-            o.end_map();
-            o.end_element();
-        }
-        o.end_seq();
-        o.end_key();
+            })
+        });
     }
     o.end_map();
     o.end_key();
@@ -312,154 +231,98 @@ fn debug_info(o: &mut Output<'_>, var: &StrVal, expr: &StrVal, loc: &StrVal) {
 }
 
 fn write_fixed_stack(o: &mut Output<'_>, mf: &MachineFunction) {
-    o.key("fixedStack");
-    o.begin_seq();
     // Fixed objects are created at the front: llc prints them in reverse order, numbered anew.
-    for (i, x) in mf.fixed_stack.iter().rev().enumerate() {
-        o.element();
-        o.begin_flow_map();
-        o.key_num("id", i);
-        o.key_plain("type", if x.spill_slot { "spill-slot" } else { "default" });
-        o.key_num("offset", x.offset);
-        o.key_num("size", x.size);
-        o.key_num("alignment", x.alignment.max(1));
-        o.key_plain("stack-id", STACK_IDS[x.stack_id.min(STACK_IDS.len() - 1)]);
-        if !x.spill_slot {
-            o.key_bool("isImmutable", x.is_immutable);
-            o.key_bool("isAliased", x.is_aliased);
-        }
-        o.key_string("callee-saved-register", &x.callee_saved_register.value);
-        o.key_bool("callee-saved-restored", x.callee_saved_restored);
-        debug_info(o, &x.debug_var, &x.debug_expr, &x.debug_loc);
-        o.end_flow_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
+    o.key_seq("fixedStack", mf.fixed_stack.iter().rev().enumerate(), |o, (i, x)| {
+        o.map(true, |o| {
+            o.key_num("id", i);
+            o.key_plain("type", if x.spill_slot { "spill-slot" } else { "default" });
+            o.key_num("offset", x.offset);
+            o.key_num("size", x.size);
+            o.key_num("alignment", x.alignment.max(1));
+            o.key_plain("stack-id", STACK_IDS[x.stack_id.min(STACK_IDS.len() - 1)]);
+            if !x.spill_slot {
+                o.key_bool("isImmutable", x.is_immutable);
+                o.key_bool("isAliased", x.is_aliased);
+            }
+            o.key_string("callee-saved-register", &x.callee_saved_register.value);
+            o.key_bool("callee-saved-restored", x.callee_saved_restored);
+            debug_info(o, &x.debug_var, &x.debug_expr, &x.debug_loc);
+        })
+    });
 }
 
 fn write_stack(o: &mut Output<'_>, mf: &MachineFunction) {
-    o.key("stack");
-    o.begin_seq();
-    for (i, x) in mf.stack.iter().enumerate() {
-        o.element();
-        o.begin_flow_map();
-        o.key_num("id", i);
-        o.key_string("name", &x.name.value);
-        o.key_plain(
-            "type",
-            match x.ty {
-                StackObjectType::Default => "default",
-                StackObjectType::SpillSlot => "spill-slot",
-                StackObjectType::VariableSized => "variable-sized",
-            },
-        );
-        o.key_num("offset", x.offset);
-        if x.ty != StackObjectType::VariableSized {
-            o.key_num("size", x.size);
-        }
-        o.key_num("alignment", x.alignment.max(1));
-        o.key_plain("stack-id", STACK_IDS[x.stack_id.min(STACK_IDS.len() - 1)]);
-        o.key_string("callee-saved-register", &x.callee_saved_register.value);
-        o.key_bool("callee-saved-restored", x.callee_saved_restored);
-        if let Some(lo) = x.local_offset {
-            o.key_num("local-offset", lo);
-        }
-        debug_info(o, &x.debug_var, &x.debug_expr, &x.debug_loc);
-        o.end_flow_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
+    o.key_seq("stack", mf.stack.iter().enumerate(), |o, (i, x)| {
+        o.map(true, |o| {
+            o.key_num("id", i);
+            o.key_string("name", &x.name.value);
+            o.key_plain(
+                "type",
+                match x.ty {
+                    StackObjectType::Default => "default",
+                    StackObjectType::SpillSlot => "spill-slot",
+                    StackObjectType::VariableSized => "variable-sized",
+                },
+            );
+            o.key_num("offset", x.offset);
+            if x.ty != StackObjectType::VariableSized {
+                o.key_num("size", x.size);
+            }
+            o.key_num("alignment", x.alignment.max(1));
+            o.key_plain("stack-id", STACK_IDS[x.stack_id.min(STACK_IDS.len() - 1)]);
+            o.key_string("callee-saved-register", &x.callee_saved_register.value);
+            o.key_bool("callee-saved-restored", x.callee_saved_restored);
+            if let Some(lo) = x.local_offset {
+                o.key_num("local-offset", lo);
+            }
+            debug_info(o, &x.debug_var, &x.debug_expr, &x.debug_loc);
+        })
+    });
 }
 
 fn write_call_sites(o: &mut Output<'_>, mf: &MachineFunction) {
     let mut sites: Vec<&CallSite> = mf.call_sites.iter().collect();
     sites.sort_by_key(|c| (c.bb, c.offset));
-    o.key("callSites");
-    o.begin_seq();
-    for c in sites {
-        o.element();
-        o.begin_flow_map();
-        o.key_num("bb", c.bb);
-        o.key_num("offset", c.offset);
-        o.key("fwdArgRegs");
-        o.begin_seq();
-        for a in &c.fwd_arg_regs {
-            o.element();
-            o.begin_flow_map();
-            o.key_num("arg", a.arg);
-            o.key_string("reg", &a.reg.value);
-            o.end_flow_map();
-            o.end_element();
-        }
-        o.end_seq();
-        o.end_key();
-        if !c.callee_type_ids.is_empty() {
-            o.key("calleeTypeIds");
-            o.begin_seq();
-            for t in &c.callee_type_ids {
-                o.element();
-                o.plain(&t.to_string());
-                o.end_element();
+    o.key_seq("callSites", sites, |o, c| {
+        o.map(true, |o| {
+            o.key_num("bb", c.bb);
+            o.key_num("offset", c.offset);
+            o.key_seq("fwdArgRegs", &c.fwd_arg_regs, |o, a| {
+                o.map(true, |o| {
+                    o.key_num("arg", a.arg);
+                    o.key_string("reg", &a.reg.value);
+                })
+            });
+            if !c.callee_type_ids.is_empty() {
+                o.key_seq("calleeTypeIds", &c.callee_type_ids, |o, t| o.plain(&t.to_string()));
             }
-            o.end_seq();
-            o.end_key();
-        }
-        o.end_flow_map();
-        o.end_element();
-    }
-    o.end_seq();
-    o.end_key();
+        })
+    });
 }
 
 fn write_info_map(o: &mut Output<'_>, fields: &[(&str, InfoValue)], flow: bool, numbering: &Numbering) {
-    if flow {
-        o.begin_flow_map();
-    } else {
-        o.begin_map();
-    }
-    for (k, v) in fields {
-        o.key(k);
-        match v {
-            InfoValue::Bool(b) => o.plain(if *b { "true" } else { "false" }),
-            InfoValue::Num(s) => o.plain(s),
-            InfoValue::Str(s) => o.string(s),
-            InfoValue::Map(m) => write_info_map(o, m, false, numbering),
-            InfoValue::FlowMap(m) => write_info_map(o, m, true, numbering),
-            InfoValue::Seq(items) => {
-                o.begin_seq();
-                for s in items {
-                    o.element();
-                    o.string(s);
-                    o.end_element();
-                }
-                o.end_seq();
-            }
-            InfoValue::FrameIndex(s, _) => o.string(&numbering.frame_index(s)),
+    o.map(flow, |o| {
+        for (k, v) in fields {
+            o.key_with(k, |o| match v {
+                InfoValue::Bool(b) => o.plain(if *b { "true" } else { "false" }),
+                InfoValue::Num(s) => o.plain(s),
+                InfoValue::Str(s) => o.string(s),
+                InfoValue::Map(m) => write_info_map(o, m, false, numbering),
+                InfoValue::FlowMap(m) => write_info_map(o, m, true, numbering),
+                InfoValue::Seq(items) => o.seq(false, items, |o, s| o.string(s)),
+                InfoValue::FrameIndex(s, _) => o.string(&numbering.frame_index(s)),
+            });
         }
-        o.end_key();
-    }
-    if flow {
-        o.end_flow_map();
-    } else {
-        o.end_map();
-    }
+    });
 }
 
 fn write_function_info(o: &mut Output<'_>, info: &FunctionInfo, numbering: &Numbering) {
     match info {
         FunctionInfo::None => {}
         FunctionInfo::Fields(fields) => {
-            o.key("machineFunctionInfo");
-            write_info_map(o, fields, false, numbering);
-            o.end_key();
+            o.key_with("machineFunctionInfo", |o| write_info_map(o, fields, false, numbering))
         }
-        FunctionInfo::Raw(node) => {
-            o.key("machineFunctionInfo");
-            write_raw(o, node, 0);
-            o.end_key();
-        }
+        FunctionInfo::Raw(node) => o.key_with("machineFunctionInfo", |o| write_raw(o, node, 0)),
     }
 }
 
@@ -484,40 +347,12 @@ pub fn write_raw(o: &mut Output<'_>, node: &Node, depth: usize) {
         Kind::Map(items) => {
             // The mappings kept as written are LLVM's custom or block mappings, which print
             // `{}` when empty (an empty flow sequence prints `[  ]`).
-            let flow = node.flow && !items.is_empty();
-            if flow {
-                o.begin_flow_map();
-            } else {
-                o.begin_map();
-            }
-            for (k, v) in items {
-                o.key(k.scalar().unwrap_or(""));
-                write_raw(o, v, depth + 1);
-                o.end_key();
-            }
-            if flow {
-                o.end_flow_map();
-            } else {
-                o.end_map();
-            }
+            o.map(node.flow && !items.is_empty(), |o| {
+                for (k, v) in items {
+                    o.key_with(k.scalar().unwrap_or(""), |o| write_raw(o, v, depth + 1));
+                }
+            });
         }
-        Kind::Seq(items) => {
-            let flow = node.flow;
-            if flow {
-                o.begin_flow_seq();
-            } else {
-                o.begin_seq();
-            }
-            for v in items {
-                o.element();
-                write_raw(o, v, depth + 1);
-                o.end_element();
-            }
-            if flow {
-                o.end_flow_seq();
-            } else {
-                o.end_seq();
-            }
-        }
+        Kind::Seq(items) => o.seq(node.flow, items, |o, v| write_raw(o, v, depth + 1)),
     }
 }

@@ -196,6 +196,50 @@ impl<'o> Output<'o> {
         }
     }
 
+    /// `key:` and its value, written by `value`.
+    pub fn key_with(&mut self, key: &str, value: impl FnOnce(&mut Self)) {
+        self.key(key);
+        value(self);
+        self.end_key();
+    }
+
+    /// A mapping (flow `{ ... }` or block) whose keys `body` writes.
+    pub fn map(&mut self, flow: bool, body: impl FnOnce(&mut Self)) {
+        if flow {
+            self.begin_flow_map();
+            body(self);
+            self.end_flow_map();
+        } else {
+            self.begin_map();
+            body(self);
+            self.end_map();
+        }
+    }
+
+    /// A sequence (flow `[ ... ]` or block) of `items`, each element written by `item`.
+    pub fn seq<T>(&mut self, flow: bool, items: impl IntoIterator<Item = T>, mut item: impl FnMut(&mut Self, T)) {
+        if flow {
+            self.begin_flow_seq();
+        } else {
+            self.begin_seq();
+        }
+        for x in items {
+            self.element();
+            item(self, x);
+            self.end_element();
+        }
+        if flow {
+            self.end_flow_seq();
+        } else {
+            self.end_seq();
+        }
+    }
+
+    /// `key:` and a block sequence of `items`, each element written by `item`.
+    pub fn key_seq<T>(&mut self, key: &str, items: impl IntoIterator<Item = T>, item: impl FnMut(&mut Self, T)) {
+        self.key_with(key, |o| o.seq(false, items, item));
+    }
+
     /// Starts a block sequence.
     pub fn begin_seq(&mut self) {
         self.stack.push(State::SeqFirst);
