@@ -27,8 +27,20 @@ fn addr(m: &mut Module, g: GlobalId) -> ConstId {
     m.ctx.konst(Const::Global(ptr, g))
 }
 
-#[test]
-fn uses_of_a_global_everywhere() {
+/// Two `i32` globals `@g` and `@h`, `@p` initialised with `gep(@g)` and `@q` with `@g`, and a
+/// declared `i32 @f()`.
+struct Fixture {
+    m: Module,
+    g: GlobalId,
+    h: GlobalId,
+    ga: ConstId,
+    through: ConstId,
+    p: GlobalId,
+    q: GlobalId,
+    f: GlobalId,
+}
+
+fn fixture() -> Fixture {
     let mut m = Module::new();
     let i32t = m.ctx.int_ty(32);
     let ptr = m.ctx.ptr_ty(0);
@@ -40,6 +52,13 @@ fn uses_of_a_global_everywhere() {
     let q = m.add_var("q", ptr, Some(ga));
     let fty = m.ctx.fn_ty(i32t, &[], false);
     let f = m.add_function("f", fty);
+    Fixture { m, g, h, ga, through, p, q, f }
+}
+
+#[test]
+fn uses_of_a_global_everywhere() {
+    let Fixture { mut m, g, h, ga, through, p, q, f } = fixture();
+    let i32t = m.ctx.int_ty(32);
     let body = m.body_mut(f);
     let b = body.create_block(None);
     body.append_block(b);
@@ -128,17 +147,8 @@ fn deep_constants_are_walked_without_recursion() {
 
 #[test]
 fn const_users_answer_for_every_global_at_once() {
-    let mut m = Module::new();
-    let i32t = m.ctx.int_ty(32);
+    let Fixture { mut m, g, h, through, p, q, f, .. } = fixture();
     let ptr = m.ctx.ptr_ty(0);
-    let g = m.add_var("g", i32t, None);
-    let h = m.add_var("h", i32t, None);
-    let ga = addr(&mut m, g);
-    let through = gep(&mut m, ga);
-    let p = m.add_var("p", ptr, Some(through));
-    let q = m.add_var("q", ptr, Some(ga));
-    let fty = m.ctx.fn_ty(i32t, &[], false);
-    let f = m.add_function("f", fty);
     let dso = m.ctx.konst(Const::DsoLocalEquivalent(ptr, f));
     let r = m.add_var("r", ptr, Some(dso));
     let idx = m.const_users();
