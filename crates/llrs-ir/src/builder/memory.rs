@@ -36,6 +36,15 @@ impl FunctionBuilder<'_> {
     }
 
     /// The checks of an atomic access's type (`checkAtomicMemAccessSize` and the type class).
+    /// The type of an atomic load or store: an integer, pointer or floating-point type (or a
+    /// vector of them) of a power-of-two byte size.
+    fn check_atomic_access(&self, inst: &str, t: TypeId) -> Result<(), BuildError> {
+        let ctx = &self.m.ctx;
+        let s = scalar(ctx, t);
+        let ok = is_int(ctx, s) || is_ptr(ctx, s) || is_fp(ctx, s);
+        self.check_atomic_type(inst, t, "an integer, pointer or floating-point type", ok)
+    }
+
     fn check_atomic_type(&self, inst: &str, t: TypeId, classes: &str, ok: bool) -> Result<(), BuildError> {
         if !ok {
             return Err(self.wrong_type(inst, "operand", classes, t));
@@ -109,10 +118,7 @@ impl FunctionBuilder<'_> {
         self.check_ptr(inst, ptr)?;
         self.check_memory_type(inst, ty)?;
         if atomic.ordering != Ordering::NotAtomic {
-            let ctx = &self.m.ctx;
-            let s = scalar(ctx, ty);
-            let ok = is_int(ctx, s) || is_ptr(ctx, s) || is_fp(ctx, s);
-            self.check_atomic_type(inst, ty, "an integer, pointer or floating-point type", ok)?;
+            self.check_atomic_access(inst, ty)?;
         }
         let align = if align == 0 { self.dl.default_load_align(&self.m.ctx, ty) } else { align };
         let mut d = InstData::new(Opcode::Load, ty, [ptr]);
@@ -146,10 +152,7 @@ impl FunctionBuilder<'_> {
         self.check_ptr(inst, ptr)?;
         self.check_memory_type(inst, vt)?;
         if atomic.ordering != Ordering::NotAtomic {
-            let ctx = &self.m.ctx;
-            let s = scalar(ctx, vt);
-            let ok = is_int(ctx, s) || is_ptr(ctx, s) || is_fp(ctx, s);
-            self.check_atomic_type(inst, vt, "an integer, pointer or floating-point type", ok)?;
+            self.check_atomic_access(inst, vt)?;
         }
         let align = if align == 0 { self.dl.abi_align(&self.m.ctx, vt) } else { align };
         let void = self.m.ctx.void_ty();
