@@ -36,7 +36,7 @@ pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
 /// instructions on.
 pub(crate) fn print_with(module: &Module, out: Vec<u8>, parallel_min: usize) -> Vec<u8> {
     let start = out.len();
-    let mut w = Writer::with(module, module::functions_in_parallel(module, parallel_min));
+    let mut w = Writer::with(module, module::parallel_runs(module, parallel_min));
     w.parallel_min = parallel_min;
     w.out = out;
     w.print_module();
@@ -84,6 +84,8 @@ pub(crate) struct Writer<'a> {
     prog_as: u32,
     /// Every function's slots are made already (functions printed on several threads).
     slots_ready: bool,
+    /// The runs of functions printed on separate threads (none: on this thread).
+    runs: Vec<std::ops::Range<usize>>,
     /// Printing functions on several threads met what only printing in order can number.
     out_of_order: bool,
     /// Functions are printed on this thread only.
@@ -109,13 +111,14 @@ fn program_addrspace(dl: Option<&[u8]>) -> u32 {
 
 impl<'a> Writer<'a> {
     fn new(m: &'a Module) -> Self {
-        Self::with(m, false)
+        Self::with(m, Vec::new())
     }
 
-    /// A writer; with `functions_first`, the slots of every function are made up front (for
-    /// printing functions on several threads), and a node any printing meets unnumbered marks
-    /// the output out of order.
-    fn with(m: &'a Module, functions_first: bool) -> Self {
+    /// A writer printing the functions of each of `runs` on its own thread (all on this one when
+    /// there are none). With runs, the slots of every function are made up front, and a node
+    /// any printing meets unnumbered marks the output out of order.
+    fn with(m: &'a Module, runs: Vec<std::ops::Range<usize>>) -> Self {
+        let functions_first = !runs.is_empty();
         let slots = || {
             let mut slots = ModuleSlots::new(m);
             if functions_first {
@@ -142,6 +145,7 @@ impl<'a> Writer<'a> {
             fslots: FuncSlots::default(),
             prog_as: program_addrspace(m.data_layout.as_deref()),
             slots_ready: functions_first,
+            runs,
             out_of_order: false,
             in_order: false,
             parallel_min: module::PARALLEL_PRINT_MIN,

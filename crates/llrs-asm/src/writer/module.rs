@@ -17,12 +17,19 @@ use rustc_hash::FxHashSet;
 /// Below this many instructions, functions are printed on one thread.
 pub(super) const PARALLEL_PRINT_MIN: usize = 20_000;
 
-/// Whether the functions of `m` print on several threads: a module of at least `parallel_min`
-/// instructions in two functions or more, with two threads or more.
-pub(super) fn functions_in_parallel(m: &llrs_ir::Module, parallel_min: usize) -> bool {
-    rayon::current_num_threads() >= 2
-        && m.functions.len() >= 2
-        && llrs_ir::runs::function_sizes(m).iter().sum::<usize>() >= parallel_min
+/// The runs of functions of `m` (by index) to print on separate threads, of about equal size;
+/// none when the functions print on this thread: a module of fewer than `parallel_min`
+/// instructions, or of one function, or one thread.
+pub(super) fn parallel_runs(m: &llrs_ir::Module, parallel_min: usize) -> Vec<std::ops::Range<usize>> {
+    let threads = rayon::current_num_threads();
+    if threads < 2 || m.functions.len() < 2 {
+        return Vec::new();
+    }
+    let sizes = llrs_ir::runs::function_sizes(m);
+    if sizes.iter().sum::<usize>() < parallel_min {
+        return Vec::new();
+    }
+    llrs_ir::runs::balanced_runs(&sizes, threads * 4)
 }
 
 impl<'a> Writer<'a> {
@@ -315,7 +322,7 @@ impl<'a> Writer<'a> {
     /// order, as printing in order makes them, so the text is the same.
     fn print_functions(&mut self) {
         let m = self.m;
-        if self.in_order || !self.slots_ready {
+        if self.in_order || self.runs.is_empty() {
             for &g in &m.functions {
                 self.out.push(b'\n');
                 self.print_function(g);
@@ -323,8 +330,7 @@ impl<'a> Writer<'a> {
             return;
         }
         // Every function's slots are made (`Writer::with`).
-        let sizes = llrs_ir::runs::function_sizes(m);
-        let runs = llrs_ir::runs::balanced_runs(&sizes, rayon::current_num_threads() * 4);
+        let runs = std::mem::take(&mut self.runs);
         let this = &*self;
         let parts: Vec<(Vec<u8>, bool)> = runs
             .par_iter()
@@ -356,6 +362,7 @@ impl<'a> Writer<'a> {
             fslots: FuncSlots::default(),
             prog_as: self.prog_as,
             slots_ready: true,
+            runs: Vec::new(),
             out_of_order: false,
             in_order: false,
             parallel_min: usize::MAX,
