@@ -39,7 +39,7 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
     let runs = llrs_ir::runs::balanced_runs(&sizes, threads * RUNS_PER_THREAD);
     // What every run needs of the whole module, found once.
     let ((users, insts), uses) =
-        rayon::join(|| crate::module::assign_ids(m), || std::sync::Arc::new(Verifier::new(m).walk_module_uses()));
+        rayon::join(|| crate::module::assign_ids(m), || std::sync::Arc::new(crate::ir::function::module_uses(m)));
     let verified: Vec<Verifier<'_>> = runs
         .par_iter()
         .map(|range| {

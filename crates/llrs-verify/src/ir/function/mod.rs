@@ -7,6 +7,7 @@ mod uses;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use uses::module_uses;
 pub use uses::ModuleUses;
 
 use super::FnCtx;

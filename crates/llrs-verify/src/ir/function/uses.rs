@@ -100,7 +100,7 @@ impl Walk<'_> {
 }
 
 impl Verifier<'_> {
-    /// Gives this verifier uses found once for the module (by [`Verifier::walk_module_uses`]).
+    /// Gives this verifier uses found once for the module (by [`module_uses`]).
     pub fn share_module_uses(&mut self, uses: Arc<ModuleUses>) {
         self.attr_state.module_uses = Some(uses);
     }
@@ -108,71 +108,78 @@ impl Verifier<'_> {
     /// The uses of functions and entry blocks ([`ModuleUses`]), found on first call.
     pub fn module_uses(&mut self) -> &ModuleUses {
         if self.attr_state.module_uses.is_none() {
-            self.attr_state.module_uses = Some(Arc::new(self.walk_module_uses()));
+            self.attr_state.module_uses = Some(Arc::new(module_uses(self.v.m)));
         }
         self.attr_state.module_uses.get_or_insert_with(Default::default)
     }
+}
 
-    /// The uses of functions and entry blocks, found by one walk of the module (for verifiers
-    /// that share it: see [`Verifier::share_module_uses`]).
-    pub fn walk_module_uses(&self) -> ModuleUses {
-        let m = self.v.m;
-        let mut w = Walk { m, seen: FxHashSet::default(), out: ModuleUses::default() };
-        for (g, gl) in m.globals.iter() {
-            let user = Subject::Global(g);
-            if let Some(init) = gl.var.init {
-                w.root(init, user);
-            }
-            if let Some(t) = gl.target {
-                w.root(t, user);
-            }
-            let Some(fd) = gl.func.as_deref() else { continue };
-            for c in [fd.prefix, fd.prologue, fd.personality].into_iter().flatten() {
-                w.root(c, user);
-            }
-            let Some(body) = fd.body.as_ref() else { continue };
-            for &b in &body.layout {
-                for &i in &body.blocks[b].insts {
-                    let inst = &body.insts[i];
-                    let user = Subject::Inst(g, i);
-                    let call = inst.call();
-                    let callee = call.and_then(|_| inst.operands.first()).and_then(|&v| self.global_of(v));
-                    // An `IntrinsicInst`: a call (not an invoke) whose callee operand is an intrinsic
-                    // (`getCalledFunction` does not compare the function types).
-                    let assume_like = inst.op == Opcode::Call
-                        && callee.is_some_and(|f| {
-                            m.globals[f].kind == llrs_ir::GlobalKind::Function && is_assume_like(self.global_name(f))
-                        });
-                    for (k, &op) in inst.operands.iter().enumerate() {
-                        let Value::Const(c) = op else { continue };
-                        if let (Some(cd), 0, Some(f)) = (call, k, callee) {
-                            // The callee: a use LLVM allows when the call's type is the function's.
-                            if w.is_intrinsic(f) {
-                                // Assume-like calls are skipped before the types are compared.
-                                if !assume_like && m.globals.get(f).is_none_or(|gl| cd.fn_ty != gl.value_ty) {
-                                    w.out.intrinsic_offender.insert(f, user);
-                                }
-                                continue;
+/// The uses of functions and entry blocks of `m`, found by one walk of the module (for verifiers
+/// that share it: see [`Verifier::share_module_uses`]).
+pub(crate) fn module_uses(m: &Module) -> ModuleUses {
+    let global_of = |v: Value| match v {
+        Value::Const(c) => match *m.ctx.const_of(c) {
+            Const::Global(_, g) => Some(g),
+            _ => None,
+        },
+        _ => None,
+    };
+    let mut w = Walk { m, seen: FxHashSet::default(), out: ModuleUses::default() };
+    for (g, gl) in m.globals.iter() {
+        let user = Subject::Global(g);
+        if let Some(init) = gl.var.init {
+            w.root(init, user);
+        }
+        if let Some(t) = gl.target {
+            w.root(t, user);
+        }
+        let Some(fd) = gl.func.as_deref() else { continue };
+        for c in [fd.prefix, fd.prologue, fd.personality].into_iter().flatten() {
+            w.root(c, user);
+        }
+        let Some(body) = fd.body.as_ref() else { continue };
+        for &b in &body.layout {
+            for &i in &body.blocks[b].insts {
+                let inst = &body.insts[i];
+                let user = Subject::Inst(g, i);
+                let call = inst.call();
+                let callee = call.and_then(|_| inst.operands.first()).and_then(|&v| global_of(v));
+                // An `IntrinsicInst`: a call (not an invoke) whose callee operand is an intrinsic
+                // (`getCalledFunction` does not compare the function types).
+                let assume_like = inst.op == Opcode::Call
+                    && callee.is_some_and(|f| {
+                        m.globals[f].kind == llrs_ir::GlobalKind::Function
+                            && m.globals[f].name.is_some_and(|n| is_assume_like(m.ctx.name(n)))
+                    });
+                for (k, &op) in inst.operands.iter().enumerate() {
+                    let Value::Const(c) = op else { continue };
+                    if let (Some(cd), 0, Some(f)) = (call, k, callee) {
+                        // The callee: a use LLVM allows when the call's type is the function's.
+                        if w.is_intrinsic(f) {
+                            // Assume-like calls are skipped before the types are compared.
+                            if !assume_like && m.globals.get(f).is_none_or(|gl| cd.fn_ty != gl.value_ty) {
+                                w.out.intrinsic_offender.insert(f, user);
                             }
+                            continue;
                         }
-                        if assume_like && self.global_of(op).is_some() {
+                    }
+                    if assume_like && global_of(op).is_some() {
+                        continue;
+                    }
+                    w.root(c, user);
+                }
+                for bu in call.map_or(&[][..], |c| &c.bundles[..]) {
+                    let arc = m.ctx.name(bu.tag) == b"clang.arc.attachedcall";
+                    for &v in &bu.inputs {
+                        let Value::Const(c) = v else { continue };
+                        if (arc || assume_like) && global_of(v).is_some() {
                             continue;
                         }
                         w.root(c, user);
                     }
-                    for bu in call.map_or(&[][..], |c| &c.bundles[..]) {
-                        let arc = m.ctx.name(bu.tag) == b"clang.arc.attachedcall";
-                        for &v in &bu.inputs {
-                            let Value::Const(c) = v else { continue };
-                            if (arc || assume_like) && self.global_of(v).is_some() {
-                                continue;
-                            }
-                            w.root(c, user);
-                        }
-                    }
                 }
             }
         }
-        w.out
     }
+    w.out
 }
