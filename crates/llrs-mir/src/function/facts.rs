@@ -125,20 +125,10 @@ pub fn block_sizes(body: &mi::Body) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mi::{parse_body, BodyContext, NoIr, NoTarget};
+    use crate::mi::parse_body;
 
     fn facts_of(src: &str) -> BodyFacts {
-        let ctx = BodyContext {
-            target: &NoTarget,
-            ir: &NoIr,
-            function_name: b"f",
-            stack_objects: None,
-            fixed_stack_objects: None,
-            constants: None,
-            jump_tables: None,
-            vregs: &[],
-        };
-        BodyFacts::from_body(&parse_body(src.as_bytes(), &ctx).unwrap())
+        BodyFacts::from_body(&parse_body(src.as_bytes(), &crate::mi::tests::ctx()).unwrap())
     }
 
     #[test]

@@ -76,6 +76,6 @@ pub fn parse_body(src: &[u8], ctx: &BodyContext<'_>) -> Result<Body, MiError> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod tests_llc;

@@ -337,7 +337,7 @@ impl<'a> P<'a> {
     }
 
     /// `prefix` then the name (quoted where needed) or the slot number.
-    fn ir_ref(&mut self, prefix: &str, r: IrRef) {
+    pub(super) fn ir_ref(&mut self, prefix: &str, r: IrRef) {
         self.out.push_str(prefix);
         match r {
             IrRef::Named(s) => {

@@ -66,16 +66,7 @@ impl<'a> P<'a> {
         match m.ptr {
             PtrInfo::IrValue(r) => {
                 self.out.push_str(word);
-                self.out.push_str("%ir.");
-                match r {
-                    IrRef::Named(s) => {
-                        let n = self.name(s);
-                        write_name(&mut self.out, n);
-                    }
-                    IrRef::Slot(n) => {
-                        let _ = write!(self.out, "{n}");
-                    }
-                }
+                self.ir_ref("%ir.", r);
             }
             PtrInfo::Global(g) => {
                 self.out.push_str(word);

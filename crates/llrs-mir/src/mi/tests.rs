@@ -12,7 +12,8 @@ fn negative_literals_as_llvm_reads_them() {
     assert!(out.starts_with("bb.0:\n  successors: %bb.1(0x80000000)\n"), "{out}");
 }
 
-fn ctx() -> BodyContext<'static> {
+/// A body context with no target and no IR module (also for other modules' tests).
+pub(crate) fn ctx() -> BodyContext<'static> {
     BodyContext {
         target: &NoTarget,
         ir: &NoIr,
