@@ -13,6 +13,7 @@ pub mod job;
 pub mod mir;
 pub mod printer;
 pub mod progress;
+pub mod read;
 pub mod report;
 pub mod style;
 pub mod verify;

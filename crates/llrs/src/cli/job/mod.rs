@@ -104,7 +104,7 @@ impl Source {
         match self {
             Source::Stdin(read) => read,
             Source::Path(p) => {
-                std::fs::read(&p).map_err(|err| format!("llrs: error: could not open {}: {err}", p.to_string_lossy()))
+                crate::cli::read::read_file(Path::new(&p)).map_err(|err| format!("llrs: error: could not open {}: {err}", p.to_string_lossy()))
             }
         }
     }
