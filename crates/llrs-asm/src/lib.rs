@@ -22,6 +22,12 @@ pub fn print_module(module: &Module) -> Vec<u8> {
     writer::print_module_into(module, Vec::with_capacity(1 << 16))
 }
 
+/// Prints a module as [`print_module`] does to `sink`, after `head`, a piece at a time: the
+/// text is never held whole, and large modules print on several threads.
+pub fn print_module_to(module: &Module, head: &[u8], sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    writer::print_module_to(module, head, sink)
+}
+
 /// Prints a module as [`print_module`] does, appending to `out` (no copy of the output).
 pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
     writer::print_module_into(module, out)

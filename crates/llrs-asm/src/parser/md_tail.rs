@@ -82,8 +82,9 @@ enum Event {
 pub(crate) struct Tail<'a> {
     /// Where the run ends: the first token that is not a metadata definition.
     end: usize,
-    /// The definitions in order.
-    events: Vec<Event>,
+    /// The definitions in order, in chunks of [`EVENT_CHUNK`] that are freed as they are
+    /// carried over (the nodes move out, but a single vector would stay whole until the end).
+    events: Vec<Vec<Event>>,
     /// The parser that read them (its context holds what the events refer to).
     p: Parser<'a>,
 }
@@ -98,22 +99,31 @@ pub(crate) fn read_tail(src: &[u8], start: usize) -> Option<Box<Tail<'_>>> {
         return None;
     }
     p.placeholder_nums = Some(Vec::new());
-    let mut events = Vec::new();
+    let mut events: Vec<Vec<Event>> = Vec::new();
+    let mut chunk = Vec::with_capacity(EVENT_CHUNK);
     loop {
-        match p.tok.kind {
+        let event = match p.tok.kind {
             Tok::Exclaim => {
                 let (n, node) = p.read_standalone_metadata().ok()?;
-                events.push(Event::Def(n, node));
+                Event::Def(n, node)
             }
             Tok::MetadataVar => {
                 let (name, ops) = p.read_named_metadata().ok()?;
-                events.push(Event::Named(name, ops));
+                Event::Named(name, ops)
             }
             _ => break,
+        };
+        if chunk.len() == EVENT_CHUNK {
+            events.push(std::mem::replace(&mut chunk, Vec::with_capacity(EVENT_CHUNK)));
         }
+        chunk.push(event);
     }
+    events.push(chunk);
     Some(Box::new(Tail { end: p.pos(), events, p }))
 }
+
+/// How many definitions the other thread keeps in one chunk.
+const EVENT_CHUNK: usize = 4096;
 
 /// Carrying the other thread's ids over: `Err` when something cannot be carried exactly.
 type Carry<T> = Result<T, ()>;
@@ -170,7 +180,7 @@ impl<'a> Parser<'a> {
             consts: FxHashMap::default(),
             nums: placeholder_numbers(&w),
         };
-        for event in events {
+        for event in events.into_iter().flatten() {
             match event {
                 Event::Def(n, mut node) => {
                     self.carry_node(&mut r, &w, &mut node)?;

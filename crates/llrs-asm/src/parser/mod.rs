@@ -157,7 +157,7 @@ pub(crate) struct Parser<'a> {
     pub comdat_names: FxHashMap<Symbol, ComdatId>,
     pub fwd_comdats: FxHashMap<ComdatId, usize>,
     pub md_nums: nummap::NumMap<MdId>,
-    pub md_fwd: nummap::NumMap<usize>,
+    pub md_fwd: nummap::PosMap,
     /// The nodes referenced but not defined yet (the ids of `md_fwd`).
     pub md_fwd_ids: IdBits,
     /// Uniqued nodes as they were when defined with operands not defined yet: LLVM uniques

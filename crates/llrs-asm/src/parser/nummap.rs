@@ -97,9 +97,73 @@ impl<V: Copy> NumMap<V> {
     }
 }
 
+/// Number-keyed source positions (where each forward-referenced `!N` was first met): four bytes
+/// a key for positions below 4 GiB, the rare farther ones in a map of their own.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PosMap {
+    near: NumMap<std::num::NonZeroU32>,
+    far: FxHashMap<u32, usize>,
+}
+
+impl PosMap {
+    /// The position of `n`.
+    pub fn get(&self, n: u32) -> Option<usize> {
+        match self.near.get(n) {
+            Some(p) => Some(p.get() as usize - 1),
+            None => self.far.get(&n).copied(),
+        }
+    }
+    /// Sets the position of `n`.
+    pub fn insert(&mut self, n: u32, pos: usize) {
+        match u32::try_from(pos + 1).ok().and_then(std::num::NonZeroU32::new) {
+            Some(p) => {
+                self.far.remove(&n);
+                self.near.insert(n, p);
+            }
+            None => {
+                self.near.remove(n);
+                self.far.insert(n, pos);
+            }
+        }
+    }
+    /// Removes the position of `n`, giving it back.
+    pub fn remove(&mut self, n: u32) -> Option<usize> {
+        match self.near.remove(n) {
+            Some(p) => Some(p.get() as usize - 1),
+            None => self.far.remove(&n),
+        }
+    }
+    /// The smallest key with a position, and its position.
+    pub fn first(&self) -> Option<(u32, usize)> {
+        let near = self.near.first().map(|(n, p)| (n, p.get() as usize - 1));
+        let far = self.far.iter().map(|(&n, &p)| (n, p)).min_by_key(|&(n, _)| n);
+        match (near, far) {
+            (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::NumMap;
+    use super::{NumMap, PosMap};
+
+    #[test]
+    fn positions_near_and_far() {
+        let mut m = PosMap::default();
+        let far = u32::MAX as usize + 10;
+        m.insert(9, far);
+        m.insert(4, 0);
+        m.insert(12, 77);
+        assert_eq!(std::mem::size_of::<Option<std::num::NonZeroU32>>(), 4);
+        assert_eq!((m.get(9), m.get(4), m.get(12), m.get(5)), (Some(far), Some(0), Some(77), None));
+        assert_eq!(m.first(), Some((4, 0)));
+        assert_eq!(m.remove(4), Some(0));
+        assert_eq!(m.first(), Some((9, far)));
+        assert_eq!(m.remove(9), Some(far));
+        assert_eq!(m.remove(9), None);
+        assert_eq!(m.first(), Some((12, 77)));
+    }
 
     #[test]
     fn remove_and_first() {

@@ -279,36 +279,54 @@ impl Writer<'_> {
     }
 
     /// Every numbered node: `!N = ...`.
-    pub(super) fn write_all_md(&mut self) {
+    pub(super) fn write_all_md(&mut self, sink: &mut super::Sink<'_>) {
         let len = self.slots.md.order.len();
         let threads = rayon::current_num_threads();
+        let mut i = 0;
         if !self.in_order && threads >= 2 && len >= self.parallel_min {
-            // Every node to print is numbered: parts of the list print on every thread.
+            // Every node to print is numbered: parts of the list print on every thread, a few
+            // at a time with a sink.
             use rayon::prelude::*;
             let chunk = len.div_ceil(threads * 4);
             let starts: Vec<usize> = (0..len).step_by(chunk).collect();
-            let this = &*self;
-            let parts: Vec<(Vec<u8>, bool)> = starts
-                .par_iter()
-                .map(|&start| {
-                    let mut w = this.helper();
-                    for i in start..(start + chunk).min(len) {
-                        w.write_md_def(i);
+            let window = if sink.is_some() { threads } else { starts.len() };
+            'parts: for group in starts.chunks(window.max(1)) {
+                let this = &*self;
+                let parts: Vec<(Vec<u8>, bool)> = group
+                    .par_iter()
+                    .map(|&start| {
+                        let mut w = this.helper();
+                        for i in start..(start + chunk).min(len) {
+                            w.write_md_def(i);
+                        }
+                        (w.out, w.out_of_order)
+                    })
+                    .collect();
+                for (&start, (part, out_of_order)) in group.iter().zip(parts) {
+                    if super::late(out_of_order, start, true) {
+                        // A node numbered as met: go on in order from this part, as printing
+                        // in order reaches it with the same numbers.
+                        i = start;
+                        break 'parts;
                     }
-                    (w.out, w.out_of_order)
-                })
-                .collect();
-            for (part, out_of_order) in parts {
-                self.out.extend_from_slice(&part);
-                self.out_of_order |= out_of_order;
+                    self.out.extend_from_slice(&part);
+                    drop(part);
+                    self.flush_out(sink, super::FLUSH_MIN);
+                    i = (start + chunk).min(len);
+                }
             }
-            return;
+            if i == len {
+                return;
+            }
+            self.slots_ready = false;
         }
-        let mut i = 0;
         // Printing may number nodes met late; keep going until every one is written.
         while i < self.slots.md.order.len() {
             self.write_md_def(i);
             i += 1;
+            if i % 1024 == 0 {
+                self.flush_out(sink, super::FLUSH_MIN);
+            }
         }
     }
 

@@ -32,26 +32,69 @@ pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
     print_with(module, out, module::PARALLEL_PRINT_MIN)
 }
 
+/// Prints `module` as `llvm-dis` does to `sink`, a piece at a time: the text is never held
+/// whole. `head` comes first (a `; ModuleID` line, say).
+pub fn print_module_to(module: &Module, head: &[u8], sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    print_to_with(module, head, sink, module::PARALLEL_PRINT_MIN)
+}
+
+/// [`print_module_to`], printing functions on several threads from `parallel_min`
+/// instructions on.
+pub(crate) fn print_to_with(
+    module: &Module,
+    head: &[u8],
+    sink: &mut dyn std::io::Write,
+    parallel_min: usize,
+) -> std::io::Result<()> {
+    let mut w = Writer::with(module, module::parallel_runs(module, parallel_min));
+    w.parallel_min = parallel_min;
+    w.out.extend_from_slice(head);
+    let mut sink: Sink<'_> = Some(sink);
+    w.print_module(&mut sink);
+    w.flush_out(&mut sink, 0);
+    match w.sink_err.take() {
+        Some(err) => Err(err),
+        None => Ok(()),
+    }
+}
+
 /// [`print_module_into`], printing functions on several threads from `parallel_min`
 /// instructions on.
 pub(crate) fn print_with(module: &Module, out: Vec<u8>, parallel_min: usize) -> Vec<u8> {
-    let start = out.len();
     let mut w = Writer::with(module, module::parallel_runs(module, parallel_min));
     w.parallel_min = parallel_min;
     w.out = out;
-    w.print_module();
-    if !w.out_of_order {
-        return w.out;
-    }
-    // A node numbered as printing meets it: print again, in order.
-    let mut out = w.out;
-    out.truncate(start);
-    let mut w = Writer::new(module);
-    w.out = out;
-    w.in_order = true;
-    w.print_module();
+    w.print_module(&mut None);
     w.out
 }
+
+/// Where a writer's text goes as it is made ([`print_module_to`]); none: it stays in `out`.
+type Sink<'s> = Option<&'s mut dyn std::io::Write>;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: the start of the run of functions, and of the part of the metadata section, that
+    /// report a node numbered late, as a module that has one would.
+    pub(crate) static FORCE_LATE: std::cell::Cell<(Option<usize>, Option<usize>)> =
+        const { std::cell::Cell::new((None, None)) };
+}
+
+/// Whether a part printed on another thread, starting at `start` of the functions (`md`:
+/// of the metadata section), met a node numbered late; `met` is what it reported.
+fn late(met: bool, start: usize, md: bool) -> bool {
+    #[cfg(test)]
+    {
+        let (f, m) = FORCE_LATE.with(|c| c.get());
+        if (if md { m } else { f }) == Some(start) {
+            return true;
+        }
+    }
+    let _ = (start, md);
+    met
+}
+
+/// From this much text on, a writer with a sink hands its text over.
+const FLUSH_MIN: usize = 1 << 20;
 
 /// From this many functions or metadata nodes on, the writer's two module walks run at once.
 const PARALLEL_SETUP_MIN: usize = 1000;
@@ -92,6 +135,8 @@ pub(crate) struct Writer<'a> {
     in_order: bool,
     /// From how many instructions functions are printed on several threads.
     parallel_min: usize,
+    /// The first error writing to the sink (nothing more is written after it).
+    sink_err: Option<std::io::Error>,
 }
 
 /// The program address space of a datalayout string (`P<n>`).
@@ -149,6 +194,22 @@ impl<'a> Writer<'a> {
             out_of_order: false,
             in_order: false,
             parallel_min: module::PARALLEL_PRINT_MIN,
+            sink_err: None,
+        }
+    }
+
+    /// Hands the text made so far to the sink, once there is at least `min` bytes of it.
+    fn flush_out(&mut self, sink: &mut Sink<'_>, min: usize) {
+        if self.out.len() < min.max(1) {
+            return;
+        }
+        if let Some(sink) = sink.as_mut() {
+            if self.sink_err.is_none() {
+                if let Err(err) = sink.write_all(&self.out) {
+                    self.sink_err = Some(err);
+                }
+            }
+            self.out.clear();
         }
     }
 

@@ -34,7 +34,7 @@ pub(super) fn parallel_runs(m: &llrs_ir::Module, parallel_min: usize) -> Vec<std
 
 impl<'a> Writer<'a> {
     /// `AssemblyWriter::printModule`.
-    pub(super) fn print_module(&mut self) {
+    pub(super) fn print_module(&mut self, sink: &mut super::Sink<'_>) {
         let m = self.m;
         let summary = super::summary_bitcode::round_trip(m);
         if let super::summary_bitcode::RoundTrip::Combined(idx) = &summary {
@@ -113,6 +113,7 @@ impl<'a> Writer<'a> {
         for &g in &m.vars {
             self.print_global_var(g);
             self.out.push(b'\n');
+            self.flush_out(sink, super::FLUSH_MIN);
         }
         if !m.aliases.is_empty() {
             self.out.push(b'\n');
@@ -126,7 +127,16 @@ impl<'a> Writer<'a> {
         for &g in &m.ifuncs {
             self.print_alias(g, true);
         }
-        self.print_functions();
+        if !self.print_functions(sink) {
+            // Finished in order from where a function met a node only printing in order numbers.
+            return;
+        }
+        self.print_module_rest(&summary, sink);
+    }
+
+    /// What follows the functions: attribute groups, named and numbered metadata, the summary.
+    fn print_module_rest(&mut self, summary: &super::summary_bitcode::RoundTrip, sink: &mut super::Sink<'_>) {
+        let m = self.m;
         if !self.slots.attr_order.is_empty() {
             self.out.push(b'\n');
             self.write_attr_groups();
@@ -137,9 +147,9 @@ impl<'a> Writer<'a> {
         self.write_named_md();
         if !self.slots.md.order.is_empty() {
             self.out.push(b'\n');
-            self.write_all_md();
+            self.write_all_md(sink);
         }
-        if let super::summary_bitcode::RoundTrip::PerModule(idx) = &summary {
+        if let super::summary_bitcode::RoundTrip::PerModule(idx) = summary {
             super::summary::write_summary_index(&mut self.out, idx);
         }
     }
@@ -319,34 +329,75 @@ impl<'a> Writer<'a> {
 
     /// The functions, each after a blank line. A large module's are printed on several
     /// threads into buffers joined in order; the slots of every function are made first, in
-    /// order, as printing in order makes them, so the text is the same.
-    fn print_functions(&mut self) {
+    /// order, as printing in order makes them, so the text is the same. `false` when a function
+    /// met a node that only printing in order numbers: the module was then printed to its end
+    /// in order from that function's run on ([`Writer::resume_in_order`]).
+    fn print_functions(&mut self, sink: &mut super::Sink<'_>) -> bool {
         let m = self.m;
         if self.in_order || self.runs.is_empty() {
             for &g in &m.functions {
                 self.out.push(b'\n');
                 self.print_function(g);
+                self.flush_out(sink, super::FLUSH_MIN);
             }
-            return;
+            return true;
         }
         // Every function's slots are made (`Writer::with`).
         let runs = std::mem::take(&mut self.runs);
-        let this = &*self;
-        let parts: Vec<(Vec<u8>, bool)> = runs
-            .par_iter()
-            .map(|run| {
-                let mut w = this.helper();
-                for &g in &m.functions[run.clone()] {
-                    w.out.push(b'\n');
-                    w.print_function(g);
+        // With a sink, a few runs at a time, so that the text is never held whole.
+        let window = if sink.is_some() { rayon::current_num_threads() } else { runs.len() };
+        for group in runs.chunks(window.max(1)) {
+            let this = &*self;
+            let parts: Vec<(Vec<u8>, bool)> = group
+                .par_iter()
+                .map(|run| {
+                    let mut w = this.helper();
+                    for &g in &m.functions[run.clone()] {
+                        w.out.push(b'\n');
+                        w.print_function(g);
+                    }
+                    (w.out, w.out_of_order)
+                })
+                .collect();
+            for (run, (part, out_of_order)) in group.iter().zip(parts) {
+                if super::late(out_of_order, run.start, false) {
+                    self.resume_in_order(run.start, sink);
+                    return false;
                 }
-                (w.out, w.out_of_order)
-            })
-            .collect();
-        for (part, out_of_order) in parts {
-            self.out.extend_from_slice(&part);
-            self.out_of_order |= out_of_order;
+                self.out.extend_from_slice(&part);
+                drop(part);
+                self.flush_out(sink, super::FLUSH_MIN);
+            }
         }
+        true
+    }
+
+    /// Prints the functions from the `first`-th on and the rest of the module in order, as
+    /// printing the whole module in order would: its slots are made again as that makes them
+    /// (the module's, then each function's up to this one), and the text before this function,
+    /// which met no node printing numbers late, is the same either way.
+    fn resume_in_order(&mut self, first: usize, sink: &mut super::Sink<'_>) {
+        let m = self.m;
+        let mut w = Writer::with(m, Vec::new());
+        w.types = self.types.clone();
+        w.in_order = true;
+        w.out = std::mem::take(&mut self.out);
+        w.sink_err = self.sink_err.take();
+        {
+            let slots = std::sync::Arc::make_mut(&mut w.slots);
+            for &g in &m.functions[..first] {
+                slots.process_function(m, g);
+            }
+        }
+        for &g in &m.functions[first..] {
+            w.out.push(b'\n');
+            w.print_function(g);
+            w.flush_out(sink, super::FLUSH_MIN);
+        }
+        let summary = super::summary_bitcode::round_trip(m);
+        w.print_module_rest(&summary, sink);
+        self.out = std::mem::take(&mut w.out);
+        self.sink_err = w.sink_err.take();
     }
 
     /// A writer for part of the text on another thread: every slot is made already, so a node
@@ -366,6 +417,7 @@ impl<'a> Writer<'a> {
             out_of_order: false,
             in_order: false,
             parallel_min: usize::MAX,
+            sink_err: None,
         }
     }
 

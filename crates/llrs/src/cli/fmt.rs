@@ -100,10 +100,21 @@ pub struct Loaded {
 /// with LLVM's warning (`UpgradeDebugInfo`), after the verifier's messages. Then the module is
 /// verified (`llvm-as`'s `verifyModule`, where invalid debug info left is an error too).
 pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
+    check_module(read_module(src, file_name)?, file_name)
+}
+
+/// The first half of [`load_source`]: the module parsed, not verified yet.
+pub fn read_module(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtError> {
     if is_mir(file_name) {
         return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
     }
-    let mut module = llrs_asm::parse_module(src, file_name)?;
+    let module = llrs_asm::parse_module(src, file_name)?;
+    Ok(module)
+}
+
+/// The second half of [`load_source`], on a module just parsed (its source may be gone: the
+/// verifier's messages name no position in it).
+pub fn check_module(mut module: llrs_ir::Module, file_name: &str) -> Result<Loaded, FmtError> {
     let mut warnings = Vec::new();
     let version = llrs_ir::debug_strip::debug_metadata_version(&module);
     let mut verified = false;
@@ -146,10 +157,17 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
 /// the module as `llvm-dis` prints it. `size_hint` is the input's size, to size the buffer once.
 pub fn render(module: &llrs_ir::Module, file_name: &str, size_hint: usize) -> Vec<u8> {
     let mut out = Vec::with_capacity(size_hint + size_hint / 16 + file_name.len() + 20);
-    out.extend_from_slice(b"; ModuleID = '");
-    out.extend_from_slice(file_name.as_bytes());
-    out.extend_from_slice(b"'\n");
+    out.extend_from_slice(&module_id_line(file_name));
     llrs_asm::print_module_into(module, out)
+}
+
+/// The line `llvm-dis` starts with: `; ModuleID = 'FILE'`.
+pub fn module_id_line(file_name: &str) -> Vec<u8> {
+    let mut line = Vec::with_capacity(file_name.len() + 16);
+    line.extend_from_slice(b"; ModuleID = '");
+    line.extend_from_slice(file_name.as_bytes());
+    line.extend_from_slice(b"'\n");
+    line
 }
 
 #[cfg(test)]

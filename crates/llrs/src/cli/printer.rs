@@ -40,6 +40,7 @@ impl Printer {
             let written = match event {
                 Event::Stdout(bytes) => self.stdout(&bytes),
                 Event::StdoutMir(file) => self.stdout_with(|w| llrs_mir::print_to(&file, w)),
+                Event::StdoutIr(ir) => self.stdout_with(|w| ir.print_to(w)),
                 Event::Stderr(text) => {
                     self.stderr(&text);
                     true

@@ -41,17 +41,10 @@ pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
 /// Fills `buf` from the start of `file`, `threads` pieces at once.
 #[cfg(unix)]
 fn read_pieces(file: &File, buf: &mut [u8], threads: usize) -> io::Result<()> {
+    use rayon::prelude::*;
     use std::os::unix::fs::FileExt;
     let piece = buf.len().div_ceil(threads);
-    let results: Vec<io::Result<()>> = std::thread::scope(|s| {
-        let handles: Vec<_> = buf
-            .chunks_mut(piece)
-            .enumerate()
-            .map(|(i, chunk)| s.spawn(move || file.read_exact_at(chunk, (i * piece) as u64)))
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(io::ErrorKind::Other.into()))).collect()
-    });
-    results.into_iter().collect()
+    buf.par_chunks_mut(piece).enumerate().try_for_each(|(i, chunk)| file.read_exact_at(chunk, (i * piece) as u64))
 }
 
 /// Fills `buf` from the start of `file` (in order, where reading at an offset is not portable).

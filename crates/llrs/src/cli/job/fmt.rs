@@ -53,20 +53,64 @@ struct Target<'a> {
 fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
     let Target { name, mode, r, .. } = *at;
     let mut report = FileReport::new();
-    // The source is dropped before printing, so that the input and the output are never both
-    // held (peak memory is the module plus one of them), except to compare them.
-    let parsed = crate::cli::fmt::load_source(&src, name);
+    let parsed = crate::cli::fmt::read_module(&src, name);
     let size = src.len();
+    // The source is dropped once parsed, so that the input and the output are never both held
+    // (peak memory is the module plus one of them), except to compare them.
     let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then_some(src);
-    let loaded = match parsed {
+    let loaded = match parsed.and_then(|module| crate::cli::fmt::check_module(module, name)) {
         Ok(loaded) => loaded,
         Err(err) => return report.fail(Outcome::Invalid, r.error(name, &err)),
     };
     report.stderr(r.warnings(name, &loaded.warnings));
-    let text = crate::cli::fmt::render(&loaded.module, name, size);
-    crate::cli::drop_module(loaded.module, size);
-    let same = |original: &[u8], text: &[u8]| crate::cli::fmt::same_text(original, text);
-    finish(report, text, original, at, same, false)
+    let head = crate::cli::fmt::module_id_line(name);
+    match mode {
+        // Printed a piece at a time when its turn comes: the text is never held whole.
+        Mode::Print => {
+            report.events.push(Event::StdoutIr(Box::new(IrOutput { module: loaded.module, head, size })));
+            report
+        }
+        Mode::Output(o) => {
+            let written = std::fs::File::create(o).and_then(|f| {
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+                llrs_asm::print_module_to(&loaded.module, &head, &mut w)?;
+                std::io::Write::flush(&mut w)
+            });
+            crate::cli::drop_module(loaded.module, size);
+            match written {
+                Ok(()) => report,
+                Err(err) => {
+                    let message = format!("llrs: error: could not write {}: {err}", o.display());
+                    report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message))
+                }
+            }
+        }
+        Mode::Check { .. } | Mode::InPlace => {
+            let text = crate::cli::fmt::render(&loaded.module, name, size);
+            crate::cli::drop_module(loaded.module, size);
+            let same = |original: &[u8], text: &[u8]| crate::cli::fmt::same_text(original, text);
+            finish(report, text, original, at, same, false)
+        }
+    }
+}
+
+/// A module to print on standard output when its turn comes.
+pub struct IrOutput {
+    /// The module.
+    pub module: llrs_ir::Module,
+    /// The text before it (the `; ModuleID` line).
+    pub head: Vec<u8>,
+    /// The size of its source (to choose how to free it).
+    pub size: usize,
+}
+
+impl IrOutput {
+    /// Prints it on `w`, then frees it.
+    pub fn print_to(self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let written = llrs_asm::print_module_to(&self.module, &self.head, w);
+        crate::cli::drop_module(self.module, self.size);
+        written
+    }
 }
 
 /// Machine IR: to standard output, printed a function at a time when its turn comes.

@@ -19,6 +19,9 @@ pub enum Event {
     /// Machine IR for standard output, printed a function at a time when its turn comes (so
     /// that a large file's text is never held whole).
     StdoutMir(Box<llrs_mir::MirFile>),
+    /// LLVM IR for standard output, printed a piece at a time when its turn comes (so that a
+    /// large file's text is never held whole).
+    StdoutIr(Box<fmt::IrOutput>),
     /// A diagnostic for standard error.
     Stderr(Styled),
 }
@@ -103,9 +106,8 @@ impl Source {
     fn read(self) -> Result<Vec<u8>, String> {
         match self {
             Source::Stdin(read) => read,
-            Source::Path(p) => {
-                crate::cli::read::read_file(Path::new(&p)).map_err(|err| format!("llrs: error: could not open {}: {err}", p.to_string_lossy()))
-            }
+            Source::Path(p) => crate::cli::read::read_file(Path::new(&p))
+                .map_err(|err| format!("llrs: error: could not open {}: {err}", p.to_string_lossy())),
         }
     }
 }
