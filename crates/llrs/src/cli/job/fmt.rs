@@ -71,19 +71,9 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
             report
         }
         Mode::Output(o) => {
-            let written = std::fs::File::create(o).and_then(|f| {
-                let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
-                llrs_asm::print_module_to(&loaded.module, &head, &mut w)?;
-                std::io::Write::flush(&mut w)
-            });
+            let report = write_output(report, o, at, |w| llrs_asm::print_module_to(&loaded.module, &head, w));
             crate::cli::drop_module(loaded.module, size);
-            match written {
-                Ok(()) => report,
-                Err(err) => {
-                    let message = format!("llrs: error: could not write {}: {err}", o.display());
-                    report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message))
-                }
-            }
+            report
         }
         Mode::Check { .. } | Mode::InPlace => {
             let text = crate::cli::fmt::render(&loaded.module, name, size);
@@ -127,25 +117,33 @@ fn mir(src: Vec<u8>, at: &Target<'_>) -> FileReport {
             report.events.push(Event::StdoutMir(Box::new(file)));
             report
         }
-        Mode::Output(o) => {
-            let written = std::fs::File::create(o).and_then(|f| {
-                let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
-                llrs_mir::print_to(&file, &mut w)?;
-                std::io::Write::flush(&mut w)
-            });
-            match written {
-                Ok(()) => report,
-                Err(err) => {
-                    let message = format!("llrs: error: could not write {}: {err}", o.display());
-                    report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message))
-                }
-            }
-        }
+        Mode::Output(o) => write_output(report, o, at, |w| llrs_mir::print_to(&file, w)),
         Mode::Check { .. } | Mode::InPlace => {
             let text = llrs_mir::print(&file).into_bytes();
             drop(file);
             let same = |original: &[u8], text: &[u8]| crate::cli::mir::same_text(original, text);
             finish(report, text, original, at, same, true)
+        }
+    }
+}
+
+/// Writes the file `-o` names with `print`, a piece at a time.
+fn write_output(
+    report: FileReport,
+    o: &Path,
+    at: &Target<'_>,
+    print: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> FileReport {
+    let written = std::fs::File::create(o).and_then(|f| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+        print(&mut w)?;
+        std::io::Write::flush(&mut w)
+    });
+    match written {
+        Ok(()) => report,
+        Err(err) => {
+            let message = format!("llrs: error: could not write {}: {err}", o.display());
+            report.fail(Outcome::Invalid, at.r.tool(Some(at.name), "error", &message))
         }
     }
 }
