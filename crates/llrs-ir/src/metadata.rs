@@ -59,11 +59,11 @@ pub enum DiValue {
     /// A bare keyword: `DW_TAG_member`, `true`, `FullDebug`, `CSK_MD5`, ...
     Ident(Symbol),
     /// Flags joined with `|`: `DIFlagPrototyped | DIFlagAllCallsDescribed`.
-    Flags(Box<[Symbol]>),
+    Flags(Box<Box<[Symbol]>>),
     /// An integer too wide for `i64`, as its decimal digits (with a leading `-` if negative).
     BigInt(Symbol),
     /// A braced list of metadata: `operands: {!0, !1}` (GenericDINode).
-    List(Box<[Md]>),
+    List(Box<Box<[Md]>>),
 }
 
 /// A metadata node.

@@ -429,7 +429,7 @@ fn flags_value(ctx: &mut Context, bits: u64, split: &(Vec<&'static str>, u64)) -
     if syms.len() == 1 {
         DiValue::Ident(syms[0])
     } else {
-        DiValue::Flags(syms.into_boxed_slice())
+        DiValue::Flags(Box::new(syms.into_boxed_slice()))
     }
 }
 
@@ -661,7 +661,7 @@ mod tests {
                 } else if let Some(s) = v.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
                     DiValue::Str(ctx.sym(s))
                 } else if v.contains(" | ") {
-                    DiValue::Flags(v.split(" | ").map(|p| ctx.sym(p)).collect())
+                    DiValue::Flags(Box::new(v.split(" | ").map(|p| ctx.sym(p)).collect()))
                 } else {
                     DiValue::Ident(ctx.sym(v))
                 };

@@ -24,7 +24,9 @@ fn remap_node(n: &MdNode, canon: &[MdId]) -> MdNode {
             .map(|(k, v)| {
                 let v = match v {
                     DiValue::Md(m) => DiValue::Md(remap_md(*m, canon)),
-                    DiValue::List(items) => DiValue::List(items.iter().map(|&m| remap_md(m, canon)).collect()),
+                    DiValue::List(items) => {
+                        DiValue::List(Box::new(items.iter().map(|&m| remap_md(m, canon)).collect()))
+                    }
                     other => other.clone(),
                 };
                 (*k, v)

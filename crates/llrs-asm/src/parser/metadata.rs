@@ -451,7 +451,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RBrace, "expected '}' here")?;
-                Ok(DiValue::List(list.into_boxed_slice()))
+                Ok(DiValue::List(Box::new(list.into_boxed_slice())))
             }
             Tok::Ident => {
                 if self.is_kw(b"null") {
@@ -478,7 +478,7 @@ impl<'a> Parser<'a> {
                     flags.push(self.m.ctx.sym_bytes(self.text()));
                     self.next();
                 }
-                Ok(DiValue::Flags(flags.into_boxed_slice()))
+                Ok(DiValue::Flags(Box::new(flags.into_boxed_slice())))
             }
             _ => self.err_here("expected metadata field value"),
         }

@@ -16,7 +16,7 @@ pub fn node_operands(c: &Context, n: MdId) -> SmallVec<[MdId; 8]> {
     let push = |v: &mut SmallVec<[MdId; 8]>, val: &DiValue| match val {
         DiValue::Md(Md::Node(x)) => v.push(*x),
         DiValue::List(items) => {
-            for m in items {
+            for m in items.iter() {
                 if let Md::Node(x) = m {
                     v.push(*x);
                 }
