@@ -65,8 +65,10 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
     report.stderr(r.warnings(name, &loaded.warnings));
     let head = crate::cli::fmt::module_id_line(name);
     match mode {
-        // Printed a piece at a time when its turn comes: the text is never held whole.
-        Mode::Print => {
+        // A large module is printed a piece at a time when its turn comes (on several threads
+        // itself): its text is never held whole. A small one prints here, so that the files of
+        // a batch print at once on every thread, and its text waits for its turn.
+        Mode::Print if size >= STREAM_MIN => {
             report.events.push(Event::StdoutIr(Box::new(IrOutput { module: loaded.module, head, size })));
             report
         }
@@ -75,7 +77,7 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
             crate::cli::drop_module(loaded.module, size);
             report
         }
-        Mode::Check { .. } | Mode::InPlace => {
+        Mode::Print | Mode::Check { .. } | Mode::InPlace => {
             let text = crate::cli::fmt::render(&loaded.module, name, size);
             crate::cli::drop_module(loaded.module, size);
             let same = |original: &[u8], text: &[u8]| crate::cli::fmt::same_text(original, text);
@@ -83,6 +85,10 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
         }
     }
 }
+
+/// From this size of source on, `llrs fmt` prints a module to standard output a piece at a
+/// time when its turn comes, not into a buffer where it is read.
+pub const STREAM_MIN: usize = 4 << 20;
 
 /// A module to print on standard output when its turn comes.
 pub struct IrOutput {
