@@ -405,6 +405,9 @@ pub enum InstExtra {
     Unused,
 }
 
+/// The debug records before an instruction: one pointer wide, as most instructions have none.
+pub type DbgRecords = thin_vec::ThinVec<DbgRecord>;
+
 /// A debug record attached before an instruction (`#dbg_value(...)` and friends).
 #[derive(Clone, PartialEq, Debug)]
 pub struct DbgRecord {
@@ -470,7 +473,7 @@ pub struct InstData {
     /// Metadata attachments `!kind !node`, in source order.
     pub md: SmallVec<[(Symbol, MdId); 1]>,
     /// Debug records that stand before this instruction.
-    pub dbg_records: Vec<DbgRecord>,
+    pub dbg_records: DbgRecords,
 }
 
 impl InstData {
@@ -485,7 +488,7 @@ impl InstData {
             operands: operands.into_iter().collect(),
             extra: InstExtra::None,
             md: SmallVec::new(),
-            dbg_records: Vec::new(),
+            dbg_records: DbgRecords::new(),
         }
     }
     /// The call data of a call, invoke or callbr.

@@ -313,7 +313,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `[%x =] instruction [, !md !N]*`; returns the opcode.
-    fn parse_instruction_stmt(&mut self, records: &mut Vec<DbgRecord>) -> PResult<Opcode> {
+    fn parse_instruction_stmt(&mut self, records: &mut llrs_ir::instructions::DbgRecords) -> PResult<Opcode> {
         let name_pos = self.pos();
         let mut name: Option<Symbol> = None;
         let mut num: Option<u32> = None;

@@ -184,7 +184,7 @@ pub(crate) struct Parser<'a> {
     /// Type names that stand for non-struct types (`%T = type i32`).
     pub type_aliases: FxHashMap<Symbol, TypeId>,
     /// Debug records made from debug intrinsic calls, waiting for the next instruction.
-    pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
+    pub pending_records: llrs_ir::instructions::DbgRecords,
     /// Function types with which not-yet-declared `llvm.*` globals were called.
     pub intrinsic_calls: FxHashMap<GlobalId, TypeId>,
     /// Where the opcode of the instruction being parsed stands.
@@ -255,7 +255,7 @@ impl<'a> Parser<'a> {
             op_pos: 0,
             intrinsic_calls: FxHashMap::default(),
             dl_pos: 0,
-            pending_records: Vec::new(),
+            pending_records: Default::default(),
             cur_num: 0,
             type_aliases: FxHashMap::default(),
             summary: Default::default(),

@@ -8,7 +8,7 @@
 
 use llrs_ir::datalayout::DataLayout;
 use llrs_ir::function::{Body, InstId};
-use llrs_ir::instructions::{AttrList, CallData, DbgRecord, TailKind};
+use llrs_ir::instructions::{AttrList, CallData, DbgRecords, TailKind};
 use llrs_ir::metadata::Local;
 use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
 use llrs_ir::{Const, Context, FloatKind, InstData, InstExtra, Md, MdId, Module, Opcode, Symbol, Type, TypeId, Value};
@@ -63,9 +63,9 @@ impl Edits {
             let b = body.layout[bi];
             let old = std::mem::take(&mut body.blocks[b].insts);
             let mut insts = Vec::with_capacity(old.len());
-            let mut carry: Vec<DbgRecord> = Vec::new();
+            let mut carry = DbgRecords::new();
             for i in old {
-                let mut emit = |id: InstId, body: &mut Body, carry: &mut Vec<DbgRecord>| {
+                let mut emit = |id: InstId, body: &mut Body, carry: &mut DbgRecords| {
                     if !carry.is_empty() {
                         let own = std::mem::take(&mut body.insts[id].dbg_records);
                         let mut recs = std::mem::take(carry);
