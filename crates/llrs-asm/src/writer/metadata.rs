@@ -284,39 +284,25 @@ impl Writer<'_> {
         let threads = rayon::current_num_threads();
         let mut i = 0;
         if !self.in_order && threads >= 2 && len >= self.parallel_min {
-            // Every node to print is numbered: parts of the list print on every thread, a few
-            // at a time with a sink.
-            use rayon::prelude::*;
+            // Every node to print is numbered: parts of the list print on every thread.
             let chunk = len.div_ceil(threads * 4);
             let starts: Vec<usize> = (0..len).step_by(chunk).collect();
-            let window = if sink.is_some() { threads } else { starts.len() };
-            'parts: for group in starts.chunks(window.max(1)) {
-                let this = &*self;
-                let parts: Vec<(Vec<u8>, bool)> = group
-                    .par_iter()
-                    .map(|&start| {
-                        let mut w = this.helper();
-                        for i in start..(start + chunk).min(len) {
-                            w.write_md_def(i);
-                        }
-                        (w.out, w.out_of_order)
-                    })
-                    .collect();
-                for (&start, (part, out_of_order)) in group.iter().zip(parts) {
-                    if super::late(out_of_order, start, true) {
-                        // A node numbered as met: go on in order from this part, as printing
-                        // in order reaches it with the same numbers.
-                        i = start;
-                        break 'parts;
+            let late = self.print_parts(
+                &starts,
+                sink,
+                true,
+                |&start| start,
+                |w, &start| {
+                    for i in start..(start + chunk).min(len) {
+                        w.write_md_def(i);
                     }
-                    self.out.extend_from_slice(&part);
-                    drop(part);
-                    self.flush_out(sink, super::FLUSH_MIN);
-                    i = (start + chunk).min(len);
-                }
-            }
-            if i == len {
-                return;
+                },
+            );
+            // A node numbered as met: go on in order from that part, as printing in order
+            // reaches it with the same numbers.
+            match late {
+                None => return,
+                Some(p) => i = starts[p],
             }
             self.slots_ready = false;
         }

@@ -344,32 +344,61 @@ impl<'a> Writer<'a> {
         }
         // Every function's slots are made (`Writer::with`).
         let runs = std::mem::take(&mut self.runs);
-        // With a sink, a few runs at a time, so that the text is never held whole.
-        let window = if sink.is_some() { rayon::current_num_threads() } else { runs.len() };
-        for group in runs.chunks(window.max(1)) {
+        let late = self.print_parts(
+            &runs,
+            sink,
+            false,
+            |r| r.start,
+            |w, run| {
+                for &g in &m.functions[run.clone()] {
+                    w.out.push(b'\n');
+                    w.print_function(g);
+                }
+            },
+        );
+        match late {
+            Some(i) => {
+                self.resume_in_order(runs[i].start, sink);
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// Prints `parts` of the text on several threads with `print`, joined in order and handed
+    /// to the sink (with one, a window of a part per thread at a time, so that the text is never
+    /// held whole). The index of the first part that met a node numbered late, if one did: it
+    /// and the parts after it are left out. `start` names a part for [`super::late`] (`md`: a
+    /// part of the metadata section).
+    pub(super) fn print_parts<T: Sync>(
+        &mut self,
+        parts: &[T],
+        sink: &mut super::Sink<'_>,
+        md: bool,
+        start: impl Fn(&T) -> usize,
+        print: impl Fn(&mut Writer<'a>, &T) + Sync,
+    ) -> Option<usize> {
+        let window = if sink.is_some() { rayon::current_num_threads() } else { parts.len() };
+        for (g, group) in parts.chunks(window.max(1)).enumerate() {
             let this = &*self;
-            let parts: Vec<(Vec<u8>, bool)> = group
+            let texts: Vec<(Vec<u8>, bool)> = group
                 .par_iter()
-                .map(|run| {
+                .map(|part| {
                     let mut w = this.helper();
-                    for &g in &m.functions[run.clone()] {
-                        w.out.push(b'\n');
-                        w.print_function(g);
-                    }
+                    print(&mut w, part);
                     (w.out, w.out_of_order)
                 })
                 .collect();
-            for (run, (part, out_of_order)) in group.iter().zip(parts) {
-                if super::late(out_of_order, run.start, false) {
-                    self.resume_in_order(run.start, sink);
-                    return false;
+            for (i, (part, (text, met))) in group.iter().zip(texts).enumerate() {
+                if super::late(met, start(part), md) {
+                    return Some(g * window.max(1) + i);
                 }
-                self.out.extend_from_slice(&part);
-                drop(part);
+                self.out.extend_from_slice(&text);
+                drop(text);
                 self.flush_out(sink, super::FLUSH_MIN);
             }
         }
-        true
+        None
     }
 
     /// Prints the functions from the `first`-th on and the rest of the module in order, as

@@ -108,8 +108,7 @@ pub fn read_module(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtEr
     if is_mir(file_name) {
         return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
     }
-    let module = llrs_asm::parse_module(src, file_name)?;
-    Ok(module)
+    Ok(llrs_asm::parse_module(src, file_name)?)
 }
 
 /// The second half of [`load_source`], on a module just parsed (its source may be gone: the

@@ -63,17 +63,17 @@ fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
         Err(err) => return report.fail(Outcome::Invalid, r.error(name, &err)),
     };
     report.stderr(r.warnings(name, &loaded.warnings));
-    let head = crate::cli::fmt::module_id_line(name);
+    let head = || crate::cli::fmt::module_id_line(name);
     match mode {
         // A large module is printed a piece at a time when its turn comes (on several threads
         // itself): its text is never held whole. A small one prints here, so that the files of
         // a batch print at once on every thread, and its text waits for its turn.
         Mode::Print if size >= STREAM_MIN => {
-            report.events.push(Event::StdoutIr(Box::new(IrOutput { module: loaded.module, head, size })));
+            report.events.push(Event::StdoutIr(Box::new(IrOutput { module: loaded.module, head: head(), size })));
             report
         }
         Mode::Output(o) => {
-            let report = write_output(report, o, at, |w| llrs_asm::print_module_to(&loaded.module, &head, w));
+            let report = write_output(report, o, at, |w| llrs_asm::print_module_to(&loaded.module, &head(), w));
             crate::cli::drop_module(loaded.module, size);
             report
         }
