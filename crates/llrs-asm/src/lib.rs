@@ -14,7 +14,20 @@ pub use writer::ValuePrinter;
 
 /// Parses a whole `.ll` module. `file_name` is used in diagnostics only.
 pub fn parse_module(src: &[u8], file_name: &str) -> Result<Module, Diagnostic> {
-    parser::parse(src, file_name)
+    parser::parse(src, file_name, None)
+}
+
+/// Parses a module as [`parse_module`] does, handing `release` each stretch of `src` (a megabyte
+/// or more, in order, from one thread or two at once) that it has read through and will not
+/// read again, except to report an error or to read the module again on one thread. For a
+/// caller whose `src` is a mapped file: dropping those pages keeps only the module in memory,
+/// not the text too (the next read of a dropped page fetches it from the file again).
+pub fn parse_module_releasing<'a>(
+    src: &'a [u8],
+    file_name: &str,
+    release: &'a (dyn Fn(std::ops::Range<usize>) + Sync),
+) -> Result<Module, Diagnostic> {
+    parser::parse(src, file_name, Some(release))
 }
 
 /// Prints a module as `llvm-dis` prints it, without the `; ModuleID` line.

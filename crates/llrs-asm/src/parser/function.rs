@@ -224,7 +224,8 @@ impl<'a> Parser<'a> {
             return self.err(pos, format!("use of undefined value '{name}'"));
         }
         let g = self.fs.func.expect("in a function");
-        let body = std::mem::take(&mut self.body);
+        let mut body = std::mem::take(&mut self.body);
+        body.shrink_to_fit();
         self.m.func_mut(g).body = Some(body);
         self.fs = FnState::default();
         Ok(())
@@ -309,11 +310,13 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
+        // Empty now (the terminator took them): kept for its room.
+        self.pending_records = records;
         Ok(())
     }
 
     /// `[%x =] instruction [, !md !N]*`; returns the opcode.
-    fn parse_instruction_stmt(&mut self, records: &mut llrs_ir::instructions::DbgRecords) -> PResult<Opcode> {
+    fn parse_instruction_stmt(&mut self, records: &mut Vec<llrs_ir::instructions::DbgRecord>) -> PResult<Opcode> {
         let name_pos = self.pos();
         let mut name: Option<Symbol> = None;
         let mut num: Option<u32> = None;
@@ -344,7 +347,12 @@ impl<'a> Parser<'a> {
             records.extend(rec);
             return Ok(data.op);
         }
-        data.dbg_records = std::mem::take(records);
+        if !records.is_empty() {
+            // Exactly as many as there are: most instructions carry one or two.
+            let mut exact = llrs_ir::instructions::DbgRecords::with_capacity(records.len());
+            exact.extend(records.drain(..));
+            data.dbg_records = exact;
+        }
         let op = data.op;
         let is_void = self.m.ctx.is_void(data.ty);
         if is_void && (name.is_some() || num.is_some()) {

@@ -91,7 +91,7 @@ pub(crate) struct Tail<'a> {
 
 /// Reads the metadata definitions of `src` from `start` on; `None` at the first error (the main
 /// parser then reads them itself and reports it).
-pub(crate) fn read_tail(src: &[u8], start: usize) -> Option<Box<Tail<'_>>> {
+pub(crate) fn read_tail<'a>(src: &'a [u8], start: usize, release: Option<super::Release<'a>>) -> Option<Box<Tail<'a>>> {
     let mut p = Parser::new(src);
     p.lex.set_pos(start);
     p.next();
@@ -99,9 +99,12 @@ pub(crate) fn read_tail(src: &[u8], start: usize) -> Option<Box<Tail<'_>>> {
         return None;
     }
     p.placeholder_nums = Some(Vec::new());
+    p.release = release;
+    p.released = start;
     let mut events: Vec<Vec<Event>> = Vec::new();
     let mut chunk = Vec::with_capacity(EVENT_CHUNK);
     loop {
+        p.release_read();
         let event = match p.tok.kind {
             Tok::Exclaim => {
                 let (n, node) = p.read_standalone_metadata().ok()?;
@@ -180,6 +183,11 @@ impl<'a> Parser<'a> {
             consts: FxHashMap::default(),
             nums: placeholder_numbers(&w),
         };
+        // The nodes this makes: one for each number not seen yet, at most one for each node the
+        // other parser made inline. Room for them at once, so that the arena does not double.
+        let fresh = events.iter().flatten().filter(|e| matches!(e, Event::Def(n, _) if self.md_nums.get(*n).is_none()));
+        let inline = w.m.ctx.num_mds().saturating_sub(w.placeholder_nums.as_ref().map_or(0, Vec::len));
+        self.m.ctx.md_reserve_nodes(fresh.count() + inline);
         for event in events.into_iter().flatten() {
             match event {
                 Event::Def(n, mut node) => {
@@ -392,14 +400,31 @@ mod tests {
     /// Reads `src` with the other thread's help: the text printed, and whether its work was
     /// used.
     fn both_ways(src: &str) -> (Result<Vec<u8>, String>, Result<Vec<u8>, String>) {
-        let with = parse(src.as_bytes(), "t.ll").map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
-        let alone = parse_in_order(src.as_bytes(), "t.ll").map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
+        // Each thread hands over what it has read, in order; no stretch is handed over twice
+        // (except what the main thread goes over again after the tail).
+        let released = std::sync::Mutex::new(Vec::new());
+        let release = |r: std::ops::Range<usize>| released.lock().expect("not poisoned").push(r);
+        let with =
+            parse(src.as_bytes(), "t.ll", Some(&release)).map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
+        let mut released = released.into_inner().expect("not poisoned");
+        released.sort_by_key(|r| r.start);
+        for pair in released.windows(2) {
+            assert!(pair[0].start < pair[0].end && pair[0].end <= pair[1].start + src.len(), "{released:?}");
+        }
+        assert!(released.iter().all(|r| r.end <= src.len() && r.len() >= super::super::RELEASE_STEP));
+        if with.is_ok() {
+            // The main thread reads a megabyte or more here (the text before the run is short,
+            // so it reads the first half of the run too).
+            assert_eq!(released.first().map(|r| r.start), Some(0), "{released:?}");
+        }
+        let alone =
+            parse_in_order(src.as_bytes(), "t.ll", None).map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
         (with, alone)
     }
 
     fn tail_is_used(src: &str) -> bool {
         let start = find_tail(src.as_bytes()).expect("a tail");
-        let tail = super::read_tail(src.as_bytes(), start);
+        let tail = super::read_tail(src.as_bytes(), start, None);
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         tx.send(tail).expect("sent");
         let mut p = Parser::new(src.as_bytes());

@@ -184,7 +184,7 @@ pub(crate) struct Parser<'a> {
     /// Type names that stand for non-struct types (`%T = type i32`).
     pub type_aliases: FxHashMap<Symbol, TypeId>,
     /// Debug records made from debug intrinsic calls, waiting for the next instruction.
-    pub pending_records: llrs_ir::instructions::DbgRecords,
+    pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
     /// Function types with which not-yet-declared `llvm.*` globals were called.
     pub intrinsic_calls: FxHashMap<GlobalId, TypeId>,
     /// Where the opcode of the instruction being parsed stands.
@@ -215,7 +215,19 @@ pub(crate) struct Parser<'a> {
     pub used_tail: bool,
     /// The last attachment kind read, with its text.
     pub last_md_kind: Option<(&'a [u8], Symbol)>,
+    /// Told of each stretch of the text read through (see [`Release`]).
+    pub release: Option<Release<'a>>,
+    /// Where the text not yet handed to `release` starts.
+    pub released: usize,
 }
+
+/// Told of each stretch of the source a parser has read through and will not read again (except
+/// to report an error, or to read the whole module again on one thread): a caller whose text is
+/// a mapped file gives those pages back as reading goes on.
+pub(crate) type Release<'a> = &'a (dyn Fn(std::ops::Range<usize>) + Sync);
+
+/// How much text a parser reads through before telling its [`Release`].
+const RELEASE_STEP: usize = 1 << 20;
 
 impl<'a> Parser<'a> {
     pub fn new(src: &'a [u8]) -> Self {
@@ -265,6 +277,20 @@ impl<'a> Parser<'a> {
             tail: None,
             used_tail: false,
             last_md_kind: None,
+            release: None,
+            released: 0,
+        }
+    }
+
+    /// Hands the text before the current token to the [`Release`], a megabyte or more at a time.
+    #[inline]
+    pub(crate) fn release_read(&mut self) {
+        if let Some(release) = self.release {
+            let upto = self.pos();
+            if upto >= self.released + RELEASE_STEP {
+                release(self.released..upto);
+                self.released = upto;
+            }
         }
     }
 
@@ -427,6 +453,7 @@ impl<'a> Parser<'a> {
         }
         self.set_data_layout()?;
         loop {
+            self.release_read();
             if self.tail.as_ref().is_some_and(|(start, _)| *start == self.pos()) {
                 self.take_tail()?;
             }
@@ -634,19 +661,21 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Parses a module, turning the first error into an LLVM-style diagnostic.
-pub(crate) fn parse(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
-    let Some(run) = md_tail::find_tail(src) else { return parse_in_order(src, file) };
+/// Parses a module, turning the first error into an LLVM-style diagnostic; `release` (if any) is
+/// told of the text as it is read through.
+pub(crate) fn parse<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>) -> Result<Module, Diagnostic> {
+    let Some(run) = md_tail::find_tail(src) else { return parse_in_order(src, file, release) };
     let start = md_tail::split_tail(src, run);
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let worker = std::thread::Builder::new()
             .name("llrs-metadata".into())
-            .spawn_scoped(scope, move || drop(tx.send(md_tail::read_tail(src, start))));
+            .spawn_scoped(scope, move || drop(tx.send(md_tail::read_tail(src, start, release))));
         if worker.is_err() {
-            return parse_in_order(src, file);
+            return parse_in_order(src, file, release);
         }
         let mut p = Parser::new(src);
+        p.release = release;
         p.tail = Some((start, rx));
         // Without `source_filename`, LLVM names the module's source after its input (summary
         // entries need it for the GUIDs of local values).
@@ -654,15 +683,16 @@ pub(crate) fn parse(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
         match p.parse_module() {
             Ok(()) => Ok(p.m),
             // Errors are the ones reading in order gives, at its positions.
-            Err(_) if p.used_tail => parse_in_order(src, file),
+            Err(_) if p.used_tail => parse_in_order(src, file, None),
             Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
         }
     })
 }
 
 /// Reads `src` on this thread alone.
-fn parse_in_order(src: &[u8], file: &str) -> Result<Module, Diagnostic> {
+fn parse_in_order<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>) -> Result<Module, Diagnostic> {
     let mut p = Parser::new(src);
+    p.release = release;
     // Without `source_filename`, LLVM names the module's source after its input (summary
     // entries need it for the GUIDs of local values).
     p.m.source_filename = Some(file.as_bytes().to_vec());

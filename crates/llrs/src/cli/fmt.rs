@@ -111,6 +111,19 @@ pub fn read_module(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtEr
     Ok(llrs_asm::parse_module(src, file_name)?)
 }
 
+/// [`read_module`], handing `release` the text as it is read through (see
+/// [`llrs_asm::parse_module_releasing`]).
+pub fn read_module_releasing<'a>(
+    src: &'a [u8],
+    file_name: &str,
+    release: &'a (dyn Fn(std::ops::Range<usize>) + Sync),
+) -> Result<llrs_ir::Module, FmtError> {
+    if is_mir(file_name) {
+        return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
+    }
+    Ok(llrs_asm::parse_module_releasing(src, file_name, release)?)
+}
+
 /// The second half of [`load_source`], on a module just parsed (its source may be gone: the
 /// verifier's messages name no position in it).
 pub fn check_module(mut module: llrs_ir::Module, file_name: &str) -> Result<Loaded, FmtError> {

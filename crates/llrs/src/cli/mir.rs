@@ -30,12 +30,11 @@ pub fn format(src: Vec<u8>, file_name: &str, keep_source: bool) -> (Result<Vec<u
 /// Reads a `.mir` file for `llrs fmt`, dropping the source once read (a large file's input
 /// and output are then never both held: print it with [`llrs_mir::print_to`], a function at a
 /// time); `Err` with llc's error.
-pub fn load(src: Vec<u8>, file_name: &str) -> Result<llrs_mir::MirFile, llrs_mir::Error> {
-    let text = match String::from_utf8(src) {
-        Ok(t) => t,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    };
-    llrs_mir::parse(&text, file_name)
+pub fn load(src: &[u8], file_name: &str) -> Result<llrs_mir::MirFile, llrs_mir::Error> {
+    match std::str::from_utf8(src) {
+        Ok(text) => llrs_mir::parse(text, file_name),
+        Err(_) => llrs_mir::parse(&String::from_utf8_lossy(src), file_name),
+    }
 }
 
 /// Whether two `.mir` texts are the same, the embedded module's `; ModuleID` lines aside (they

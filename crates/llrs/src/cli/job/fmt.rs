@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{read_input, Event, FileReport, Outcome, Source};
+use crate::cli::read::Text;
 use crate::cli::report::Reporter;
 
 /// What `llrs fmt` does with the canonical text of a file.
@@ -50,10 +51,11 @@ struct Target<'a> {
 }
 
 /// LLVM IR.
-fn ll(src: Vec<u8>, at: &Target<'_>) -> FileReport {
+fn ll(src: Text, at: &Target<'_>) -> FileReport {
     let Target { name, mode, r, .. } = *at;
     let mut report = FileReport::new();
-    let parsed = crate::cli::fmt::read_module(&src, name);
+    // A mapped file's pages go back as they are read through.
+    let parsed = crate::cli::fmt::read_module_releasing(&src, name, &|read| src.release(read));
     let size = src.len();
     // The source is dropped once parsed, so that the input and the output are never both held
     // (peak memory is the module plus one of them), except to compare them.
@@ -110,14 +112,14 @@ impl IrOutput {
 }
 
 /// Machine IR: to standard output, printed a function at a time when its turn comes.
-fn mir(src: Vec<u8>, at: &Target<'_>) -> FileReport {
+fn mir(src: Text, at: &Target<'_>) -> FileReport {
     let Target { name, mode, r, .. } = *at;
     let mut report = FileReport::new();
-    let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then(|| src.clone());
-    let file = match crate::cli::mir::load(src, name) {
+    let file = match crate::cli::mir::load(&src, name) {
         Ok(file) => file,
         Err(e) => return report.fail(Outcome::Invalid, r.mir_error(&e)),
     };
+    let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then_some(src);
     match mode {
         Mode::Print => {
             report.events.push(Event::StdoutMir(Box::new(file)));
@@ -159,7 +161,7 @@ fn write_output(
 fn finish(
     mut report: FileReport,
     text: Vec<u8>,
-    original: Option<Vec<u8>>,
+    original: Option<Text>,
     at: &Target<'_>,
     same: impl Fn(&[u8], &[u8]) -> bool,
     mir: bool,
@@ -178,8 +180,8 @@ fn finish(
             let message = format!("llrs: {name} is not in canonical form");
             let mut report = report.fail(Outcome::NotCanonical, r.tool(Some(name), "error", &message));
             if *diff {
-                let original = original.unwrap_or_default();
-                report.events.push(Event::Stdout(crate::cli::diff::unified(name, &original, &text, mir)));
+                let original = original.as_deref().unwrap_or_default();
+                report.events.push(Event::Stdout(crate::cli::diff::unified(name, original, &text, mir)));
             }
             return report;
         }

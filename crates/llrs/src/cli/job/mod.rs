@@ -5,6 +5,7 @@
 pub mod fmt;
 pub mod verify;
 
+use crate::cli::read::Text;
 use std::ffi::OsString;
 use std::io::{self, Read};
 use std::path::Path;
@@ -103,9 +104,9 @@ impl Source {
     }
 
     /// The bytes of the input, or the message saying why it cannot be read.
-    fn read(self) -> Result<Vec<u8>, String> {
+    fn read(self) -> Result<Text, String> {
         match self {
-            Source::Stdin(read) => read,
+            Source::Stdin(read) => read.map(Text::Bytes),
             Source::Path(p) => crate::cli::read::read_file(Path::new(&p))
                 .map_err(|err| format!("llrs: error: could not open {}: {err}", p.to_string_lossy())),
         }
@@ -136,7 +137,7 @@ pub fn sources(files: &[OsString]) -> Vec<Source> {
 
 /// Reads `input` for a job, refusing what llrs cannot read (bitcode, recognised by its magic
 /// number, whose bytes never reach the terminal). `Err` is the report that ends the job.
-fn read_input(input: Source, r: super::report::Reporter) -> Result<(String, Vec<u8>), FileReport> {
+fn read_input(input: Source, r: super::report::Reporter) -> Result<(String, Text), FileReport> {
     let name = input.name();
     let src = input
         .read()

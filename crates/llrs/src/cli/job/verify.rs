@@ -14,7 +14,7 @@ pub fn run(input: Source, r: Reporter) -> FileReport {
     let mut report = FileReport::new();
     if crate::cli::mir::is_mir(&name, &src) {
         let size = src.len();
-        return match crate::cli::mir::load(src, &name) {
+        return match crate::cli::mir::load(&src, &name) {
             Ok(file) => {
                 crate::cli::drop_module(file, size);
                 report
@@ -22,7 +22,9 @@ pub fn run(input: Source, r: Reporter) -> FileReport {
             Err(e) => report.fail(Outcome::Invalid, r.mir_error(&e)),
         };
     }
-    match crate::cli::fmt::load_source(&src, &name) {
+    // A mapped file's pages go back as they are read through.
+    let read = crate::cli::fmt::read_module_releasing(&src, &name, &|read| src.release(read));
+    match read.and_then(|module| crate::cli::fmt::check_module(module, &name)) {
         Ok(loaded) => {
             report.stderr(r.warnings(&name, &loaded.warnings));
             crate::cli::drop_module(loaded.module, src.len());
