@@ -9,27 +9,46 @@ use crate::types::{FloatKind, StructDef, StructId, Type, TypeId};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
-/// An arena that hands out one id per distinct value.
-#[derive(Debug)]
+/// An arena that hands out one id per distinct value. Each value is held once, in the arena: the
+/// index finds ids by the hash of their values (kept beside each id, so that growing the index
+/// never hashes a value again).
 pub struct Uniquer<K, V> {
     items: IdVec<K, V>,
-    map: FxHashMap<V, K>,
+    index: hashbrown::HashTable<(u32, K)>,
 }
 
-impl<K: crate::entity::EntityId + Hash, V: Clone + Eq + Hash> Default for Uniquer<K, V> {
-    fn default() -> Self {
-        Uniquer { items: IdVec::new(), map: FxHashMap::default() }
+impl<K, V> std::fmt::Debug for Uniquer<K, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Uniquer").field("values", &self.index.len()).finish()
     }
 }
 
-impl<K: crate::entity::EntityId + Hash, V: Clone + Eq + Hash> Uniquer<K, V> {
+impl<K: crate::entity::EntityId + Hash, V: Eq + Hash> Default for Uniquer<K, V> {
+    fn default() -> Self {
+        Uniquer { items: IdVec::new(), index: hashbrown::HashTable::new() }
+    }
+}
+
+/// The hash of a uniqued value (its low half is kept in the index: hashbrown probes with the top
+/// seven bits of the 64-bit hash, so the index makes the hash whole again from the low half).
+#[inline]
+fn value_hash<V: Hash>(v: &V) -> u64 {
+    use std::hash::BuildHasher;
+    // The high half is the low half again, so that a hash remade from the low half is the same.
+    let h = rustc_hash::FxBuildHasher.hash_one(v) as u32 as u64;
+    h | (h << 32)
+}
+
+impl<K: crate::entity::EntityId + Hash, V: Eq + Hash> Uniquer<K, V> {
     /// The id of `v`, adding it when new.
     pub fn intern(&mut self, v: V) -> K {
-        if let Some(&k) = self.map.get(&v) {
+        let h = value_hash(&v);
+        let items = &self.items;
+        if let Some(&(_, k)) = self.index.find(h, |&(eh, k)| eh == h as u32 && items[k] == v) {
             return k;
         }
-        let k = self.items.push(v.clone());
-        self.map.insert(v, k);
+        let k = self.items.push(v);
+        self.index.insert_unique(h, (h as u32, k), |&(eh, _)| (eh as u64) | ((eh as u64) << 32));
         k
     }
     /// The value of an id.
