@@ -127,7 +127,10 @@ pub const FIRST_INT_ATTR: u32 = 89;
 ///
 /// Sorting a set by this rank, then string attributes by key and value, gives LLVM's order.
 pub fn attr_kind_rank(name: &[u8]) -> Option<u32> {
-    ATTR_KINDS.iter().position(|k| k.as_bytes() == name).map(|i| i as u32 + 1)
+    static RANKS: std::sync::OnceLock<rustc_hash::FxHashMap<&'static [u8], u32>> = std::sync::OnceLock::new();
+    let ranks =
+        RANKS.get_or_init(|| ATTR_KINDS.iter().enumerate().map(|(i, k)| (k.as_bytes(), i as u32 + 1)).collect());
+    ranks.get(name).copied()
 }
 
 #[cfg(test)]

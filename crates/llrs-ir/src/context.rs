@@ -29,26 +29,32 @@ impl<K: crate::entity::EntityId + Hash, V: Eq + Hash> Default for Uniquer<K, V> 
     }
 }
 
-/// The hash of a uniqued value (its low half is kept in the index: hashbrown probes with the top
-/// seven bits of the 64-bit hash, so the index makes the hash whole again from the low half).
+/// The index's hash of a uniqued value, from the low half of its Fx hash (the half the index
+/// keeps: its low bits are Fx's best mixed), spread over 64 bits by a multiplication, so that the
+/// top bits hashbrown probes with are mixed too.
 #[inline]
-fn value_hash<V: Hash>(v: &V) -> u64 {
+fn value_hash<V: Hash>(v: &V) -> (u32, u64) {
     use std::hash::BuildHasher;
-    // The high half is the low half again, so that a hash remade from the low half is the same.
-    let h = rustc_hash::FxBuildHasher.hash_one(v) as u32 as u64;
-    h | (h << 32)
+    let low = rustc_hash::FxBuildHasher.hash_one(v) as u32;
+    (low, spread(low))
+}
+
+/// The index's 64-bit hash of a kept half.
+#[inline]
+fn spread(low: u32) -> u64 {
+    (low as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl<K: crate::entity::EntityId + Hash, V: Eq + Hash> Uniquer<K, V> {
     /// The id of `v`, adding it when new.
     pub fn intern(&mut self, v: V) -> K {
-        let h = value_hash(&v);
+        let (low, h) = value_hash(&v);
         let items = &self.items;
-        if let Some(&(_, k)) = self.index.find(h, |&(eh, k)| eh == h as u32 && items[k] == v) {
+        if let Some(&(_, k)) = self.index.find(h, |&(el, k)| el == low && items[k] == v) {
             return k;
         }
         let k = self.items.push(v);
-        self.index.insert_unique(h, (h as u32, k), |&(eh, _)| (eh as u64) | ((eh as u64) << 32));
+        self.index.insert_unique(h, (low, k), |&(el, _)| spread(el));
         k
     }
     /// The value of an id.

@@ -86,8 +86,7 @@ impl Verifier<'_> {
         let m = self.v.m;
         let Some(callee) = self.called_function(inst) else { return };
         let cg = &m.globals[callee];
-        let name = cg.name.map(|n| m.ctx.name(n)).unwrap_or(b"");
-        if llrs_ir::intrinsics::lookup(name).is_some() {
+        if matches!(self.v.intrinsic(callee), Some(Some(_))) {
             for op in inst.operands.iter().skip(1) {
                 if let Value::Md(Md::Node(n)) = op {
                     if self.v.node_class(*n) != crate::node::Class::ArgList {

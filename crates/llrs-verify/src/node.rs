@@ -251,6 +251,8 @@ pub struct View<'m> {
     /// The class of every node, by id.
     classes: Vec<Class>,
     fields: Vec<Option<Symbol>>,
+    /// The functions named `llvm.*`, with their LLVM intrinsic ids when LLVM 22 knows them.
+    intrinsics: FxHashMap<llrs_ir::GlobalId, Option<u32>>,
 }
 
 impl<'m> View<'m> {
@@ -268,7 +270,22 @@ impl<'m> View<'m> {
                 MdKind::Special(s) => kinds.get(&s).map_or(Class::Unknown, |&k| Class::Di(k)),
             })
             .collect();
-        View { m, classes, fields }
+        let intrinsics = m
+            .globals
+            .iter()
+            .filter(|(_, gl)| gl.kind == llrs_ir::module::GlobalKind::Function)
+            .filter_map(|(g, gl)| {
+                let name = m.ctx.name(gl.name?);
+                name.starts_with(b"llvm.").then(|| (g, llrs_ir::intrinsics::lookup(name)))
+            })
+            .collect();
+        View { m, classes, fields, intrinsics }
+    }
+
+    /// The intrinsic function `g` is, by its `llvm.*` name (`None` for another function), with
+    /// its LLVM intrinsic id when LLVM 22 knows it.
+    pub fn intrinsic(&self, g: llrs_ir::GlobalId) -> Option<Option<u32>> {
+        self.intrinsics.get(&g).copied()
     }
 
     /// The context.

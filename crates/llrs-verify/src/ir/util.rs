@@ -182,8 +182,7 @@ impl<'m> Verifier<'m> {
         if gl.kind != GlobalKind::Function {
             return None;
         }
-        let name = self.global_name(g);
-        name.starts_with(b"llvm.").then(|| llrs_ir::intrinsics::lookup(name))
+        self.v.intrinsic(g)
     }
 
     /// The value of a constant integer (`ConstantInt`), zero-extended, when it fits 64 bits.

@@ -125,7 +125,7 @@ impl Verifier<'_> {
     /// `visitVPIntrinsic` and `visitConstrainedFPIntrinsic`. `Some` when handled.
     pub fn visit_intrinsic_more(&mut self, f: &FnCtx<'_>, i: InstId, callee: GlobalId) -> Option<Step> {
         let name = self.global_name(callee);
-        let id = llrs_ir::intrinsics::lookup(name)?;
+        let id = self.intrinsic_of(callee)??;
         let family = if let Some(c) = case_of(id) {
             Family::Case(c)
         } else if name.starts_with(b"llvm.vp.") || name.starts_with(b"llvm.experimental.vp.") {
