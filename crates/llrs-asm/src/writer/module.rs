@@ -393,12 +393,31 @@ impl<'a> Writer<'a> {
                 if super::late(met, start(part), md) {
                     return Some(g * window.max(1) + i);
                 }
+                self.take_part(text, sink);
+            }
+        }
+        None
+    }
+
+    /// Adds a part's text after the text so far: handed to the sink as it is when there is one
+    /// (a large part is not copied), else taken as the text so far when there is none yet.
+    fn take_part(&mut self, text: Vec<u8>, sink: &mut super::Sink<'_>) {
+        match sink.is_some() {
+            true if text.len() >= super::FLUSH_MIN => {
+                self.flush_out(sink, 1);
+                if let (Some(s), None) = (sink.as_mut(), &self.sink_err) {
+                    if let Err(err) = s.write_all(&text) {
+                        self.sink_err = Some(err);
+                    }
+                }
+            }
+            false if self.out.is_empty() => self.out = text,
+            _ => {
                 self.out.extend_from_slice(&text);
                 drop(text);
                 self.flush_out(sink, super::FLUSH_MIN);
             }
         }
-        None
     }
 
     /// Prints the functions from the `first`-th on and the rest of the module in order, as
