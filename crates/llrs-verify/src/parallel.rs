@@ -16,10 +16,8 @@ use rayon::prelude::*;
 /// Below this many instructions the threads would cost more than they save.
 const MIN_INSTRUCTIONS: usize = 20_000;
 
-/// Pieces of work per thread, of about equal size in instructions: many, so that a thread that
-/// finishes early takes some of another's (a function's cost is not only its size: the first to
-/// reach a piece of debug info pays for checking it).
-const CHUNKS_PER_THREAD: usize = 8;
+/// Runs per thread: more than one, so that a thread that finishes early takes another.
+const RUNS_PER_THREAD: usize = 2;
 
 /// The report of `m` verified in parallel, or `None` when the module is small, there is one
 /// thread, or the walk in order must decide.
@@ -38,34 +36,24 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
     if total < min_instructions {
         return None;
     }
-    let chunks = llrs_ir::runs::balanced_runs(&sizes, threads * CHUNKS_PER_THREAD);
+    let runs = llrs_ir::runs::balanced_runs(&sizes, threads * RUNS_PER_THREAD);
     // What every run needs of the whole module, found once.
     let ((users, insts), uses) =
         rayon::join(|| crate::module::assign_ids(m), || std::sync::Arc::new(crate::ir::function::module_uses(m)));
-    // A run is a stretch of consecutive chunks, verified in order by one verifier: rayon splits
-    // the chunks into runs as threads come free (a thread that runs out steals the second half of
-    // another's), and the runs come back in module order.
-    let verified: Vec<Verifier<'_>> = chunks
+    let verified: Vec<Verifier<'_>> = runs
         .par_iter()
-        .fold(
-            || None,
-            |run: Option<Verifier<'_>>, range| {
-                let mut v = run.unwrap_or_else(|| {
-                    let mut v = Verifier::new(m);
-                    v.assign_users = users.clone();
-                    v.assign_insts = insts.clone();
-                    v.share_module_uses(uses.clone());
-                    v
-                });
-                // Functions are numbered from 1 in module order, as the walk in order numbers them.
-                let mut st = FnState { number: range.start as u32, ..FnState::default() };
-                for &g in &m.functions[range.clone()] {
-                    v.verify_function(g, &mut st);
-                }
-                Some(v)
-            },
-        )
-        .flatten()
+        .map(|range| {
+            let mut v = Verifier::new(m);
+            v.assign_users = users.clone();
+            v.assign_insts = insts.clone();
+            v.share_module_uses(uses.clone());
+            // Functions are numbered from 1 in module order, as the walk in order numbers them.
+            let mut st = FnState { number: range.start as u32, ..FnState::default() };
+            for &g in &m.functions[range.clone()] {
+                v.verify_function(g, &mut st);
+            }
+            v
+        })
         .collect();
     let mut verified = verified.into_iter();
     let mut merged = verified.next()?;

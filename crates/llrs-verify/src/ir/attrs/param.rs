@@ -97,13 +97,7 @@ impl<'m> Verifier<'m> {
     pub(crate) fn attr(&self, set: AttrsId, kind: &str) -> Option<&'m Attr> {
         let m: &'m llrs_ir::Module = self.v.m;
         let c = &m.ctx;
-        let attrs = c.attrs_of(set);
-        if attrs.is_empty() {
-            return None;
-        }
-        // One lookup of the name, then a comparison of symbols per attribute.
-        let kind = c.names.lookup(kind.as_bytes())?;
-        attrs.iter().find(|a| a.kind == kind && !matches!(a.arg, AttrArg::Str(_)))
+        c.attrs_of(set).iter().find(|a| !matches!(a.arg, AttrArg::Str(_)) && c.name(a.kind) == kind.as_bytes())
     }
 
     /// Whether `set` has the attribute `kind`.
