@@ -787,7 +787,9 @@ pub static DI_NODE_SPECS: &[DiNodeSpec] = &[
 
 /// The spec of a node kind by class name (`"DISubprogram"`, without `!`).
 pub fn di_node_spec(name: &str) -> Option<&'static DiNodeSpec> {
-    DI_NODE_SPECS.iter().find(|s| s.name == name)
+    static BY_NAME: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, &'static DiNodeSpec>> =
+        std::sync::OnceLock::new();
+    BY_NAME.get_or_init(|| DI_NODE_SPECS.iter().map(|s| (s.name, s)).collect()).get(name).copied()
 }
 
 /// LLVM 22's fixed metadata kind names in fixed-ID order (`FixedMetadataKinds.def`):

@@ -484,6 +484,10 @@ impl<'a> Parser<'a> {
     /// LLVM's `Type::isSized`: whether a type has a size. Each type held by value is looked at
     /// once, as shared struct types may nest deeply.
     pub fn is_sized(&self, t: TypeId) -> bool {
+        // The common case, without the walk's sets.
+        if matches!(self.m.ctx.type_of(t), Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx) {
+            return true;
+        }
         let mut seen = rustc_hash::FxHashSet::default();
         let mut stack = vec![t];
         while let Some(t) = stack.pop() {

@@ -7,10 +7,28 @@ use llrs_ir::metadata::{DiValue, Local, Md, MdId, MdKind};
 use llrs_ir::{Context, Symbol, Value};
 use smallvec::SmallVec;
 
+/// The operands each kind of specialized node is walked in, as symbols of one context: looked
+/// up once per kind, then compared as symbols (a name the context never interned names no
+/// field).
+#[derive(Default, Clone)]
+pub struct OperandOrders(rustc_hash::FxHashMap<Symbol, Box<[(Symbol, bool)]>>);
+
+impl OperandOrders {
+    /// The order of `kind`'s operands: each name's symbol, and whether the walk skips it (a name
+    /// starting with `_`, which still counts as ordered).
+    fn of(&mut self, c: &Context, kind: Symbol) -> &[(Symbol, bool)] {
+        self.0.entry(kind).or_insert_with(|| {
+            let names: &[&str] =
+                std::str::from_utf8(c.name(kind)).ok().and_then(di_node_spec).map(|s| s.operand_order).unwrap_or(&[]);
+            names.iter().filter_map(|name| Some((c.names.lookup(name.as_bytes())?, name.starts_with('_')))).collect()
+        })
+    }
+}
+
 /// The `MDNode` operands of node `n`, in operand order (what `CreateMetadataSlot` recurses into).
 /// Specialized nodes use [`llrs_ir::di_tables`]' operand order; fields it does not list follow
 /// in print order.
-pub fn node_operands(c: &Context, n: MdId) -> SmallVec<[MdId; 8]> {
+pub fn node_operands(c: &Context, n: MdId, orders: &mut OperandOrders) -> SmallVec<[MdId; 8]> {
     let node = c.md(n);
     let mut v = SmallVec::new();
     let push = |v: &mut SmallVec<[MdId; 8]>, val: &DiValue| match val {
@@ -33,22 +51,19 @@ pub fn node_operands(c: &Context, n: MdId) -> SmallVec<[MdId; 8]> {
             }
         }
         MdKind::Special(kw) => {
-            let order: &[&str] =
-                std::str::from_utf8(c.name(kw)).ok().and_then(di_node_spec).map(|s| s.operand_order).unwrap_or(&[]);
-            let field_name = |f: &Option<Symbol>| f.map(|s| c.name(s)).unwrap_or(b"");
-            for name in order {
-                if name.starts_with('_') {
+            let order = orders.of(c, kw);
+            for &(name, skip) in order {
+                if skip {
                     continue;
                 }
                 for (f, val) in &node.fields {
-                    if field_name(f) == name.as_bytes() {
+                    if *f == Some(name) {
                         push(&mut v, val);
                     }
                 }
             }
             for (f, val) in &node.fields {
-                let fname = field_name(f);
-                if !order.iter().any(|o| o.as_bytes() == fname) {
+                if !f.is_some_and(|f| order.iter().any(|&(o, _)| o == f)) {
                     push(&mut v, val);
                 }
             }

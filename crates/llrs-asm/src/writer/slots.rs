@@ -1,6 +1,6 @@
 //! LLVM's SlotTracker: numbers of unnamed globals and locals, metadata nodes and attribute groups.
 
-use super::metadata::node_operands;
+use super::metadata::{node_operands, OperandOrders};
 use llrs_ir::attributes::AttrsId;
 use llrs_ir::function::Body;
 use llrs_ir::instructions::{DbgKind, DbgRecord, InstData, InstExtra, Opcode};
@@ -20,6 +20,8 @@ pub struct MdSlots {
     slot: Vec<u32>,
     /// Nodes by number.
     pub order: Vec<MdId>,
+    /// The operand order of each kind of specialized node met.
+    orders: OperandOrders,
 }
 
 impl MdSlots {
@@ -35,7 +37,7 @@ impl MdSlots {
         if !self.add(c, n) {
             return;
         }
-        stack.push((node_operands(c, n), 0));
+        stack.push((node_operands(c, n, &mut self.orders), 0));
         while let Some((ops, i)) = stack.last_mut() {
             if *i >= ops.len() {
                 stack.pop();
@@ -44,7 +46,7 @@ impl MdSlots {
             let op = ops[*i];
             *i += 1;
             if self.add(c, op) {
-                let sub = node_operands(c, op);
+                let sub = node_operands(c, op, &mut self.orders);
                 stack.push((sub, 0));
             }
         }

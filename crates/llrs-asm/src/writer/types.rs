@@ -7,7 +7,6 @@ use llrs_ir::instructions::{AttrList, DbgKind, InstExtra, Opcode};
 use llrs_ir::metadata::{DiValue, Md, MdId, MdKind};
 use llrs_ir::types::{StructId, Type, TypeId};
 use llrs_ir::{Context, Module, Value};
-use rustc_hash::FxHashSet;
 
 /// Prints types; knows the numbers of unnamed identified structs and the struct order.
 pub struct TypePrinter {
@@ -26,8 +25,9 @@ impl TypePrinter {
         let mut f = Finder {
             c,
             visited_types: vec![false; c.num_types()],
-            visited_consts: FxHashSet::default(),
-            visited_md: FxHashSet::default(),
+            visited_consts: Seen::with_len(c.num_consts()),
+            visited_md: Seen::with_len(c.num_mds()),
+            md_stack: Vec::new(),
             structs: Vec::new(),
             work: Vec::new(),
         };
@@ -175,10 +175,32 @@ impl TypePrinter {
 struct Finder<'a> {
     c: &'a Context,
     visited_types: Vec<bool>,
-    visited_consts: FxHashSet<ConstId>,
-    visited_md: FxHashSet<MdId>,
+    visited_consts: Seen,
+    visited_md: Seen,
+    /// The walk of [`Finder::md_node`], kept for its room.
+    md_stack: Vec<(MdId, usize)>,
     structs: Vec<StructId>,
     work: Vec<TypeId>,
+}
+
+/// A set of ids as one bit each.
+struct Seen(Vec<u64>);
+
+impl Seen {
+    fn with_len(n: usize) -> Self {
+        Seen(vec![0; n.div_ceil(64)])
+    }
+    /// Adds `i`; false when it was in already.
+    #[inline]
+    fn insert(&mut self, i: usize) -> bool {
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if w >= self.0.len() {
+            self.0.resize(w + 1, 0);
+        }
+        let new = self.0[w] & bit == 0;
+        self.0[w] |= bit;
+        new
+    }
 }
 
 impl Finder<'_> {
@@ -238,7 +260,7 @@ impl Finder<'_> {
         if matches!(cv, Const::Global(..)) {
             return;
         }
-        if !self.visited_consts.insert(k) {
+        if !self.visited_consts.insert(k.0 as usize) {
             return;
         }
         self.ty(cv.ty());
@@ -291,11 +313,12 @@ impl Finder<'_> {
     /// long as the module.
     fn md_node(&mut self, n: MdId) {
         let c = self.c;
-        if !self.visited_md.insert(n) || c.md(n).kind == MdKind::ArgList {
+        if !self.visited_md.insert(n.0 as usize) || c.md(n).kind == MdKind::ArgList {
             return;
         }
         // Each node being walked, with how many of its operands and fields are done.
-        let mut stack: Vec<(MdId, usize)> = vec![(n, 0)];
+        let mut stack = std::mem::take(&mut self.md_stack);
+        stack.push((n, 0));
         while let Some(&(id, done)) = stack.last() {
             let node = c.md(id);
             let next = match node.ops.get(done) {
@@ -313,13 +336,14 @@ impl Finder<'_> {
                 top.1 += 1;
             }
             match m {
-                Md::Node(child) if self.visited_md.insert(child) && c.md(child).kind != MdKind::ArgList => {
+                Md::Node(child) if self.visited_md.insert(child.0 as usize) && c.md(child).kind != MdKind::ArgList => {
                     stack.push((child, 0));
                 }
                 Md::Const(k) => self.konst(k),
                 _ => {}
             }
         }
+        self.md_stack = stack;
     }
 
     fn attrs(&mut self, a: AttrsId) {
