@@ -86,7 +86,8 @@ pub struct Body {
     pub layout: Vec<BlockId>,
     /// Which block holds each instruction.
     pub inst_block: SecondaryMap<InstId, Option<BlockId>>,
-    uses: Option<UseLists>,
+    /// Built on first use (boxed: most bodies never need them).
+    uses: Option<Box<UseLists>>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -213,7 +214,7 @@ impl Body {
                     Self::add_uses(&mut uses, i, &self.insts[i]);
                 }
             }
-            self.uses = Some(uses);
+            self.uses = Some(Box::new(uses));
         }
         self.uses.as_mut().expect("use-lists were just built")
     }
