@@ -453,11 +453,6 @@ impl Context {
     pub fn md_reserve(&mut self, n: usize) {
         self.md_index.reserve(n);
     }
-    /// Makes room for `n` more nodes at once, exactly (for a reader that knows how many are
-    /// coming: the arena does not double past what it needs).
-    pub fn md_reserve_nodes(&mut self, n: usize) {
-        self.mds.reserve_exact(n);
-    }
     /// A new node, not merged with any other (for nodes whose operands are still being resolved).
     pub fn md_new(&mut self, n: MdNode) -> MdId {
         self.mds.push(n)

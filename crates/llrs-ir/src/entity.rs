@@ -88,10 +88,6 @@ impl<K: EntityId, V> IdVec<K, V> {
     pub fn values_mut(&mut self) -> std::slice::IterMut<'_, V> {
         self.items.iter_mut()
     }
-    /// Makes room for `n` more values at once (exactly, not rounded up to a power of two).
-    pub fn reserve_exact(&mut self, n: usize) {
-        self.items.reserve_exact(n);
-    }
     /// Gives back room not in use (after building an arena that will not grow much more).
     pub fn shrink_to_fit(&mut self) {
         self.items.shrink_to_fit();

@@ -183,11 +183,6 @@ impl<'a> Parser<'a> {
             consts: FxHashMap::default(),
             nums: placeholder_numbers(&w),
         };
-        // The nodes this makes: one for each number not seen yet, at most one for each node the
-        // other parser made inline. Room for them at once, so that the arena does not double.
-        let fresh = events.iter().flatten().filter(|e| matches!(e, Event::Def(n, _) if self.md_nums.get(*n).is_none()));
-        let inline = w.m.ctx.num_mds().saturating_sub(w.placeholder_nums.as_ref().map_or(0, Vec::len));
-        self.m.ctx.md_reserve_nodes(fresh.count() + inline);
         for event in events.into_iter().flatten() {
             match event {
                 Event::Def(n, mut node) => {
