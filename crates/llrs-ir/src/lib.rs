@@ -58,6 +58,7 @@ pub mod intrinsic_sig;
 pub mod intrinsics;
 pub mod metadata;
 pub mod module;
+pub mod phases;
 pub mod runs;
 pub mod summary;
 pub mod symbol;

@@ -38,8 +38,10 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
     }
     let runs = llrs_ir::runs::balanced_runs(&sizes, threads * RUNS_PER_THREAD);
     // What every run needs of the whole module, found once.
+    llrs_ir::phases::mark("verify setup");
     let ((users, insts), uses) =
         rayon::join(|| crate::module::assign_ids(m), || std::sync::Arc::new(crate::ir::function::module_uses(m)));
+    llrs_ir::phases::mark("verify runs");
     let verified: Vec<Verifier<'_>> = runs
         .par_iter()
         .map(|range| {
@@ -55,6 +57,7 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
             v
         })
         .collect();
+    llrs_ir::phases::mark("verify merge");
     let mut verified = verified.into_iter();
     let mut merged = verified.next()?;
     if !merged.clean_alone() {
@@ -65,7 +68,9 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
             return None;
         }
     }
-    Some(merged.finish())
+    let r = merged.finish();
+    llrs_ir::phases::mark("verify finished");
+    Some(r)
 }
 
 #[cfg(test)]

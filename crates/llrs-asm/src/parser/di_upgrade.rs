@@ -31,16 +31,37 @@ use smallvec::SmallVec;
 /// Rewrites a specialized node as LLVM 22 holds it after reading.
 pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
     let MdKind::Special(kw) = node.kind else { return };
-    let Some(spec) = std::str::from_utf8(ctx.name(kw)).ok().and_then(di_node_spec) else { return };
+    let written = SmallVec::from_vec(std::mem::take(&mut node.fields).into_vec());
+    node.fields = upgrade_di_fields(ctx, kw, written);
+}
+
+/// The fields of a specialized node of kind `kw` (`DISubprogram`, ...) written as `written`,
+/// as LLVM 22 holds them after reading (see [`upgrade_di_node`]); one allocation, of the
+/// fields' exact size.
+pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: SmallVec<[Field; 16]>) -> Box<[Field]> {
+    let Some(spec) = std::str::from_utf8(ctx.name(kw)).ok().and_then(di_node_spec) else {
+        return written.into_vec().into_boxed_slice();
+    };
     let kind = spec.name;
     let order = spec.print_order;
     let parse_only: &[&str] = PARSE_ONLY_FIELDS.iter().find(|(k, _)| *k == kind).map(|(_, f)| *f).unwrap_or(&[]);
-    // `DISubprogram` may be left as written (see below): keep what was written.
-    let written = if kind == "DISubprogram" { Some(node.fields.clone()) } else { None };
+    // `DISubprogram`'s flags, from the fields as written: a node whose values the fold does
+    // not understand is left as written.
+    let sp_bits = if kind == "DISubprogram" {
+        let named = |name: &str| {
+            written.iter().find(|(s, _)| s.is_some_and(|s| ctx.name(s) == name.as_bytes())).map(|(_, v)| v)
+        };
+        match sp_flag_bits(ctx, named) {
+            Some(bits) => Some(bits),
+            None => return written.into_vec().into_boxed_slice(),
+        }
+    } else {
+        None
+    };
     let mut fields = Fields { order, slots: SmallVec::from_elem(None, order.len()), extras: SmallVec::new() };
     // Fields are usually written in print order: look for each from just after the last one.
     let mut hint = 0;
-    for (sym, v) in std::mem::take(&mut node.fields).into_vec() {
+    for (sym, v) in written {
         let name = sym.map(|s| ctx.name(s));
         let at = name.and_then(|name| {
             (hint..order.len()).chain(0..hint.min(order.len())).find(|&i| order[i].name.as_bytes() == name)
@@ -57,17 +78,13 @@ pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
             }
         }
     }
-    if kind == "DISubprogram" && !fold_sp_flags(ctx, &mut fields) {
-        // Values the fold does not understand: leave the node as written.
-        if let Some(written) = written {
-            node.fields = written;
-        }
-        return;
+    if let Some(bits) = sp_bits {
+        fold_sp_flags(ctx, &mut fields, bits);
     }
     if kind == "DIDerivedType" {
         ptr_auth_fields(ctx, &mut fields);
     }
-    let mut out: Vec<(Option<Symbol>, DiValue)> = Vec::with_capacity(order.len() + fields.extras.len());
+    let mut out: SmallVec<[Field; 24]> = SmallVec::new();
     for (f, slot) in order.iter().zip(fields.slots) {
         let value = match slot {
             Some((sym, v)) => normalize(ctx, kind, f, v).map(|v| (sym, v)),
@@ -83,14 +100,14 @@ pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
         }
         out.push((sym, v));
     }
-    node.fields = out.into_boxed_slice();
+    out.into_vec().into_boxed_slice()
 }
 
 /// Field names the rewrites below ask for that are not printed: legacy fields folded away.
 const QUERIED_FIELDS: &[&str] = &["isLocal", "isDefinition", "isOptimized", "virtuality"];
 
 /// A field as written: its name's symbol and its value.
-type Field = (Option<Symbol>, DiValue);
+pub type Field = (Option<Symbol>, DiValue);
 
 /// A field LLVM does not print: symbol, its name when known, value.
 type Extra = (Option<Symbol>, Option<&'static str>, DiValue);
@@ -144,42 +161,35 @@ impl Fields {
     }
 }
 
-/// `DISubprogram`: an explicit `spFlags:` wins over the legacy fields (which are dropped);
-/// without it, `isLocal`/`isDefinition`/`isOptimized`/`virtuality` become `spFlags`. Then
-/// `virtualIndex:` is kept exactly when LLVM prints it. Returns false (changing nothing) when
-/// a value is not one LLVM accepts.
-fn fold_sp_flags(ctx: &mut Context, fields: &mut Fields) -> bool {
-    let bits = match fields.get("spFlags") {
-        Some(v) => match flag_bits(ctx, v, sp_flag_value) {
-            Some(b) => b,
-            None => return false,
-        },
-        None => {
-            let flag = |fields: &Fields, name: &str, default: bool| match fields.get(name) {
-                None => Some(default),
-                Some(v) => as_bool(ctx, v),
-            };
-            let (Some(local), Some(def), Some(opt)) = (
-                flag(fields, "isLocal", false),
-                flag(fields, "isDefinition", true),
-                flag(fields, "isOptimized", false),
-            ) else {
-                return false;
-            };
-            let virt = match fields.get("virtuality") {
-                None => 0,
-                Some(DiValue::Int(v)) if (0..=2).contains(v) => *v as u64,
-                Some(DiValue::Ident(s)) => match ctx.name(*s) {
-                    b"DW_VIRTUALITY_none" => 0,
-                    b"DW_VIRTUALITY_virtual" => 1,
-                    b"DW_VIRTUALITY_pure_virtual" => 2,
-                    _ => return false,
-                },
-                Some(_) => return false,
-            };
-            virt | u64::from(local) << 2 | u64::from(def) << 3 | u64::from(opt) << 4
-        }
+/// `DISubprogram`'s flags from its fields (`get` gives a field's value by name): an explicit
+/// `spFlags:` wins over the legacy fields; without it, `isLocal`/`isDefinition`/`isOptimized`/
+/// `virtuality` make them. `None` when a value is not one LLVM accepts.
+fn sp_flag_bits<'v>(ctx: &Context, get: impl Fn(&str) -> Option<&'v DiValue>) -> Option<u64> {
+    if let Some(v) = get("spFlags") {
+        return flag_bits(ctx, v, sp_flag_value);
+    }
+    let flag = |name: &str, default: bool| match get(name) {
+        None => Some(default),
+        Some(v) => as_bool(ctx, v),
     };
+    let (local, def, opt) = (flag("isLocal", false)?, flag("isDefinition", true)?, flag("isOptimized", false)?);
+    let virt = match get("virtuality") {
+        None => 0,
+        Some(DiValue::Int(v)) if (0..=2).contains(v) => *v as u64,
+        Some(DiValue::Ident(s)) => match ctx.name(*s) {
+            b"DW_VIRTUALITY_none" => 0,
+            b"DW_VIRTUALITY_virtual" => 1,
+            b"DW_VIRTUALITY_pure_virtual" => 2,
+            _ => return None,
+        },
+        Some(_) => return None,
+    };
+    Some(virt | u64::from(local) << 2 | u64::from(def) << 3 | u64::from(opt) << 4)
+}
+
+/// `DISubprogram`: the flags `bits` (see [`sp_flag_bits`]) become `spFlags:` and the legacy
+/// fields are dropped. Then `virtualIndex:` is kept exactly when LLVM prints it.
+fn fold_sp_flags(ctx: &mut Context, fields: &mut Fields, bits: u64) {
     for legacy in ["isLocal", "isDefinition", "isOptimized", "virtuality"] {
         fields.take(legacy);
     }
@@ -194,7 +204,6 @@ fn fold_sp_flags(ctx: &mut Context, fields: &mut Fields) -> bool {
         None if virtual_ => fields.set(ctx, "virtualIndex", DiValue::Int(0)),
         _ => {}
     }
-    true
 }
 
 /// `DIDerivedType` with tag `DW_TAG_LLVM_ptrauth_type`: the pointer-authentication data is

@@ -3,10 +3,11 @@
 //!
 //! `llvm-dis` prints every numbered and named metadata node after the functions, and in a module
 //! with debug info they are half the text. [`find_tail`] finds where that run of metadata starts
-//! (at the start of a line); [`read_tail`] reads it, on its own thread, with a parser of its own:
-//! each definition is read but not defined, every `!N` it names is a placeholder of that parser.
-//! When the main parser arrives at the start of the run, at the top level, it takes the nodes in
-//! and defines them in order with [`Parser::define_md`] and [`Parser::add_named_md`], exactly as
+//! (at the start of a line), and [`Chunks`] cuts it into chunks. [`read_tail`] reads chunks from
+//! the back, on its own thread, with a parser of its own: each definition is read but not
+//! defined, every `!N` it names is a placeholder of that parser. When the main parser arrives at
+//! the start of the run, at the top level, it reads chunks from the front itself until the two
+//! meet; then it takes the other thread's nodes in and defines them in order with [`Parser::define_md`] and [`Parser::add_named_md`], exactly as
 //! reading them itself would ([`Parser::replay_tail`]): symbols, types, constants and inline nodes
 //! are interned in its context, and every `!N` goes through its [`Parser::md_num_ref`].
 //!
@@ -48,26 +49,78 @@ pub(crate) fn find_tail(src: &[u8]) -> Option<usize> {
     start.filter(|&s| src.len() - s >= MIN_TAIL)
 }
 
-/// Where the other thread should start in the run of metadata starting at `run`: so that both
-/// threads finish together, the main thread reads the first part of the run itself when the
-/// text before the run is shorter than the run (reading a byte of metadata costs it about as
-/// much as reading a byte of function bodies). Always the start of a line of the run that starts
-/// with `!`.
-pub(crate) fn split_tail(src: &[u8], run: usize) -> usize {
-    let (before, after) = (run as u64, (src.len() - run) as u64);
-    let ahead = after.saturating_sub(before * 7 / 8) / 2;
-    let mut at = run + ahead as usize;
-    if at == run {
-        return run;
+/// How much of the run one chunk holds (it ends at the next definition line after this).
+const CHUNK: usize = 128 << 10;
+
+/// The run of trailing metadata cut into chunks at lines that start with `!`, shared by the two
+/// threads: the main thread, once it arrives at the run, reads chunks from the front itself;
+/// the other thread reads them from the back. They meet where the work is even, whatever the
+/// text before the run costs.
+pub(crate) struct Chunks {
+    /// Chunk `i` is `bounds[i]..bounds[i + 1]`; the last ends at the end of the text.
+    bounds: Vec<usize>,
+    /// The next chunk from the front, and one past the last chunk left from the back.
+    claims: std::sync::Mutex<(usize, usize)>,
+    /// Set by the main thread when a chunk boundary fell inside a definition (so the run is
+    /// read in order): the other thread stops.
+    abandoned: std::sync::atomic::AtomicBool,
+}
+
+impl Chunks {
+    /// The run starting at `run`, in chunks of about [`CHUNK`] bytes.
+    pub(crate) fn new(src: &[u8], run: usize) -> Self {
+        Self::with_size(src, run, CHUNK)
     }
-    // The next line of the run that starts a definition.
-    while let Some(nl) = memchr::memchr(b'\n', &src[at.min(src.len())..]) {
-        at += nl + 1;
-        if src.get(at) == Some(&b'!') {
-            return at;
+
+    fn with_size(src: &[u8], run: usize, size: usize) -> Self {
+        let mut bounds = vec![run];
+        let mut at = run;
+        while at + size < src.len() {
+            // The next line after `at + size` that starts with `!`.
+            let mut next = None;
+            let mut from = at + size;
+            while let Some(nl) = memchr::memchr(b'\n', &src[from..]) {
+                from += nl + 1;
+                if src.get(from) == Some(&b'!') {
+                    next = Some(from);
+                    break;
+                }
+            }
+            let Some(next) = next else { break };
+            bounds.push(next);
+            at = next;
         }
+        bounds.push(src.len());
+        let n = bounds.len() - 1;
+        Chunks { bounds, claims: std::sync::Mutex::new((0, n)), abandoned: Default::default() }
     }
-    run
+
+    /// Where the run starts.
+    pub(crate) fn start(&self) -> usize {
+        self.bounds[0]
+    }
+
+    fn len(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    /// The next chunk from the front, if the other thread has not taken it.
+    fn take_front(&self) -> Option<usize> {
+        let mut c = self.claims.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        (c.0 < c.1).then(|| {
+            c.0 += 1;
+            c.0 - 1
+        })
+    }
+
+    /// The next chunk from the back, if the main thread has not taken it.
+    fn take_back(&self) -> Option<usize> {
+        let mut c = self.claims.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        (c.0 < c.1).then(|| {
+            c.1 -= 1;
+            c.1
+        })
+    }
 }
 
 /// One top-level definition of the run, in the other thread's terms.
@@ -78,55 +131,72 @@ enum Event {
     Named(Symbol, Vec<MdId>),
 }
 
-/// The run of metadata read by the other thread.
+/// Where the main thread receives what the other thread read (`None`: it failed).
+pub(crate) type TailReceiver<'a> = std::sync::mpsc::Receiver<Option<Box<Tail<'a>>>>;
+
+/// The chunks of the run read by the other thread.
 pub(crate) struct Tail<'a> {
     /// Where the run ends: the first token that is not a metadata definition.
     end: usize,
-    /// The definitions in order, in chunks of [`EVENT_CHUNK`] that are freed as they are
-    /// carried over (the nodes move out, but a single vector would stay whole until the end).
-    events: Vec<Vec<Event>>,
+    /// The definitions of each chunk read, in order, by chunk from the last.
+    chunks: Vec<(usize, Vec<Event>)>,
     /// The parser that read them (its context holds what the events refer to).
     p: Parser<'a>,
 }
 
-/// Reads the metadata definitions of `src` from `start` on; `None` at the first error (the main
-/// parser then reads them itself and reports it).
-pub(crate) fn read_tail<'a>(src: &'a [u8], start: usize, release: Option<super::Release<'a>>) -> Option<Box<Tail<'a>>> {
+/// Reads chunks of the run from the back until the main thread has the rest; `None` at the
+/// first error, or when a chunk does not end exactly where the next starts (the main thread
+/// then reads them itself, in order, and reports any error).
+pub(crate) fn read_tail<'a>(src: &'a [u8], run: &Chunks, release: Option<super::Release<'a>>) -> Option<Box<Tail<'a>>> {
+    use std::sync::atomic::Ordering;
     let mut p = Parser::new(src);
-    p.lex.set_pos(start);
-    p.next();
-    if p.pos() != start {
-        return None;
-    }
     p.placeholder_nums = Some(Vec::new());
-    p.release = release;
-    p.released = start;
-    let mut events: Vec<Vec<Event>> = Vec::new();
-    let mut chunk = Vec::with_capacity(EVENT_CHUNK);
-    loop {
-        p.release_read();
-        let event = match p.tok.kind {
-            Tok::Exclaim => {
-                let (n, node) = p.read_standalone_metadata().ok()?;
-                Event::Def(n, node)
-            }
-            Tok::MetadataVar => {
-                let (name, ops) = p.read_named_metadata().ok()?;
-                Event::Named(name, ops)
-            }
-            _ => break,
-        };
-        if chunk.len() == EVENT_CHUNK {
-            events.push(std::mem::replace(&mut chunk, Vec::with_capacity(EVENT_CHUNK)));
+    let mut chunks = Vec::new();
+    let mut end = src.len();
+    // Text read and not handed to `release` yet (the chunks are read from the back).
+    let mut unreleased = src.len()..src.len();
+    while let Some(c) = run.take_back() {
+        if run.abandoned.load(Ordering::Relaxed) {
+            return None;
         }
-        chunk.push(event);
+        let (start, stop) = (run.bounds[c], run.bounds[c + 1]);
+        p.lex.set_pos(start);
+        p.next();
+        if p.pos() != start {
+            return None;
+        }
+        let mut events = Vec::new();
+        while p.pos() < stop {
+            let event = match p.tok.kind {
+                Tok::Exclaim => {
+                    let (n, node) = p.read_standalone_metadata().ok()?;
+                    Event::Def(n, node)
+                }
+                Tok::MetadataVar => {
+                    let (name, ops) = p.read_named_metadata().ok()?;
+                    Event::Named(name, ops)
+                }
+                _ => break,
+            };
+            events.push(event);
+        }
+        if c + 1 == run.len() {
+            end = p.pos();
+        } else if p.pos() != stop {
+            return None;
+        }
+        chunks.push((c, events));
+        if let Some(release) = release {
+            unreleased.start = start;
+            if unreleased.len() >= super::RELEASE_STEP {
+                release(unreleased.clone());
+                unreleased.end = start;
+            }
+        }
     }
-    events.push(chunk);
-    Some(Box::new(Tail { end: p.pos(), events, p }))
+    llrs_ir::phases::mark("md thread done");
+    Some(Box::new(Tail { end, chunks, p }))
 }
-
-/// How many definitions the other thread keeps in one chunk.
-const EVENT_CHUNK: usize = 4096;
 
 /// Carrying the other thread's ids over: `Err` when something cannot be carried exactly.
 type Carry<T> = Result<T, ()>;
@@ -155,11 +225,38 @@ fn placeholder_numbers(w: &Parser<'_>) -> Vec<Option<u32>> {
 }
 
 impl<'a> Parser<'a> {
-    /// At the start of the trailing metadata, at the top level: takes in what the other thread
-    /// read and goes on after it, or reads it here when the other thread failed.
+    /// At the start of the trailing metadata, at the top level: reads chunks of it from the
+    /// front until the other thread has the rest, then takes in what that thread read and goes
+    /// on after it. When that thread failed, or a chunk boundary fell inside a definition, the
+    /// rest is left to the reading in order that goes on from here.
     pub(crate) fn take_tail(&mut self) -> PResult<()> {
-        let Some((_, rx)) = self.tail.take() else { return Ok(()) };
+        let Some((run, rx)) = self.tail.take() else { return Ok(()) };
+        llrs_ir::phases::mark("main at tail");
+        while let Some(c) = run.take_front() {
+            let stop = run.bounds[c + 1];
+            while self.pos() < stop {
+                self.release_read();
+                match self.tok.kind {
+                    Tok::Exclaim => self.parse_standalone_metadata()?,
+                    Tok::MetadataVar => self.parse_named_metadata()?,
+                    _ => break,
+                }
+            }
+            if c + 1 == run.len() {
+                // The end of the run: nothing is left to the other thread.
+                return Ok(());
+            }
+            if self.pos() != stop {
+                run.abandoned.store(true, std::sync::atomic::Ordering::Relaxed);
+                return Ok(());
+            }
+        }
         let Ok(Some(tail)) = rx.recv() else { return Ok(()) };
+        llrs_ir::phases::mark("tail received");
+        // The other thread read every chunk from here on.
+        if tail.chunks.last().map(|(c, _)| run.bounds[*c]) != Some(self.pos()) {
+            return Ok(());
+        }
         self.used_tail = true;
         let end = tail.end;
         if self.replay_tail(*tail).is_err() {
@@ -170,12 +267,13 @@ impl<'a> Parser<'a> {
         }
         self.lex.set_pos(end);
         self.next();
+        llrs_ir::phases::mark("tail carried");
         Ok(())
     }
 
     /// Defines the nodes of the run in order, as reading them here would.
     fn replay_tail(&mut self, tail: Tail<'a>) -> Carry<()> {
-        let Tail { events, p: w, .. } = tail;
+        let Tail { chunks, p: w, .. } = tail;
         let mut r = Remap {
             syms: vec![UNSET; w.m.ctx.names.len()],
             mds: vec![UNSET; w.m.ctx.num_mds()],
@@ -183,7 +281,7 @@ impl<'a> Parser<'a> {
             consts: FxHashMap::default(),
             nums: placeholder_numbers(&w),
         };
-        for event in events.into_iter().flatten() {
+        for event in chunks.into_iter().rev().flat_map(|(_, events)| events) {
             match event {
                 Event::Def(n, mut node) => {
                     self.carry_node(&mut r, &w, &mut node)?;
@@ -364,7 +462,7 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{find_tail, split_tail, MIN_TAIL};
+    use super::{find_tail, Chunks, MIN_TAIL};
     use crate::parser::{parse, parse_in_order, Parser};
 
     /// A module whose trailing metadata is over [`MIN_TAIL`] bytes, with `extra` among it.
@@ -407,26 +505,39 @@ mod tests {
             assert!(pair[0].start < pair[0].end && pair[0].end <= pair[1].start + src.len(), "{released:?}");
         }
         assert!(released.iter().all(|r| r.end <= src.len() && r.len() >= super::super::RELEASE_STEP));
-        if with.is_ok() {
-            // The main thread reads a megabyte or more here (the text before the run is short,
-            // so it reads the first half of the run too).
-            assert_eq!(released.first().map(|r| r.start), Some(0), "{released:?}");
-        }
+        // (Which thread reads how much depends on the timing: something is handed over.)
+        assert!(with.is_err() || !released.is_empty());
         let alone =
             parse_in_order(src.as_bytes(), "t.ll", None).map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
         (with, alone)
     }
 
-    fn tail_is_used(src: &str) -> bool {
-        let start = find_tail(src.as_bytes()).expect("a tail");
-        let tail = super::read_tail(src.as_bytes(), start, None);
+    /// Reads `src` with the run in chunks of `size` bytes, the other thread (here, before the
+    /// main one) reading all but the first `front` chunks: whether its work was used, and the
+    /// module printed.
+    fn with_chunks(src: &str, size: usize, front: usize) -> (bool, Result<Vec<u8>, String>) {
+        let run = find_tail(src.as_bytes()).expect("a tail");
+        let chunks = std::sync::Arc::new(Chunks::with_size(src.as_bytes(), run, size));
+        // The main thread's first chunks are set aside while the other thread takes the rest,
+        // then given back.
+        let front = front.min(chunks.len());
+        chunks.claims.lock().expect("not poisoned").0 = front;
+        let tail = super::read_tail(src.as_bytes(), &chunks, None);
+        chunks.claims.lock().expect("not poisoned").0 = 0;
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         tx.send(tail).expect("sent");
         let mut p = Parser::new(src.as_bytes());
-        p.tail = Some((start, rx));
-        let r = p.parse_module();
-        assert!(r.is_ok(), "{:?}", r.err().map(|e| (e.pos, e.msg)));
-        p.used_tail
+        p.m.source_filename = Some(b"t.ll".to_vec());
+        p.tail = Some((chunks, rx));
+        let r = p.parse_module().map(|()| crate::print_module(&p.m)).map_err(|e| e.msg);
+        // (An error here is compared with the in-order reading's by its message.)
+        (p.used_tail, r)
+    }
+
+    fn tail_is_used(src: &str) -> bool {
+        let (used, r) = with_chunks(src, super::CHUNK, 0);
+        assert!(r.is_ok(), "{r:?}");
+        used
     }
 
     #[test]
@@ -465,21 +576,44 @@ mod tests {
             src.extend_from_slice(b"!0 = !{}\n; a comment\n  !{}\n");
         }
         assert_eq!(find_tail(&src), Some(start));
-        // The text before is short: the main thread takes half the run.
-        let split = split_tail(&src, start);
-        assert_eq!(src[split - 1], b'\n');
-        assert_eq!(src[split], b'!');
-        assert!(split > start + MIN_TAIL / 2 - 100 && split < start + MIN_TAIL / 2 + 100, "{split}");
+        // Chunks start at lines that start with `!`, the last ends at the end.
+        let chunks = Chunks::new(&src, start);
+        assert_eq!(chunks.bounds.first(), Some(&start));
+        assert_eq!(chunks.bounds.last(), Some(&src.len()));
+        assert!(chunks.len() >= MIN_TAIL / super::CHUNK);
+        for &b in &chunks.bounds[1..chunks.len()] {
+            assert_eq!((src[b - 1], src[b]), (b'\n', b'!'));
+        }
         src.extend_from_slice(b"@g = global i32 0\n");
         assert_eq!(find_tail(&src), None);
     }
 
     #[test]
-    fn a_long_text_before_leaves_the_whole_run_to_the_other_thread() {
-        let mut src = vec![b';'; 4000];
-        src.push(b'\n');
-        let run = src.len();
-        src.extend_from_slice(b"!0 = !{}\n!1 = !{}\n");
-        assert_eq!(split_tail(&src, run), run);
+    fn the_two_threads_share_the_run_anywhere() {
+        let src = big_module("");
+        let alone =
+            parse_in_order(src.as_bytes(), "t.ll", None).map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
+        let n = Chunks::new(src.as_bytes(), find_tail(src.as_bytes()).expect("a tail")).len();
+        for front in [0, 1, n / 2, n - 1, n] {
+            let (used, with) = with_chunks(&src, super::CHUNK, front);
+            assert_eq!(used, front < n, "{front}");
+            assert_eq!(with, alone, "{front}");
+        }
+    }
+
+    #[test]
+    fn a_chunk_boundary_inside_a_definition_leaves_the_run_to_the_reading_in_order() {
+        // Definitions over several lines, some of which start with `!`: with tiny chunks, many
+        // boundaries fall inside one.
+        let src = big_module("!60 = !{\n!61,\n!\"x\"}\n!61 = !{}\n!62 = !{\n!\"y\n!63 = !{}\"}\n");
+        let alone =
+            parse_in_order(src.as_bytes(), "t.ll", None).map(|m| crate::print_module(&m)).map_err(|e| e.to_string());
+        assert!(alone.is_ok(), "{alone:?}");
+        for front in [0, 1, 7, 14, 16, 18, 20, 24, 40] {
+            let (used, with) = with_chunks(&src, 16, front);
+            // Whichever thread meets a boundary inside a definition gives up the other's work.
+            assert!(!used, "{front}");
+            assert_eq!(with, alone, "{front}");
+        }
     }
 }

@@ -356,14 +356,8 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                let mut node = MdNode {
-                    distinct,
-                    kind: MdKind::Special(kind),
-                    ops: Box::new([]),
-                    fields: fields.into_vec().into_boxed_slice(),
-                };
-                super::di_upgrade::upgrade_di_node(&mut self.m.ctx, &mut node);
-                Ok(node)
+                let fields = super::di_upgrade::upgrade_di_fields(&mut self.m.ctx, kind, fields);
+                Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: Box::new([]), fields })
             }
         }
     }

@@ -210,7 +210,7 @@ pub(crate) struct Parser<'a> {
     /// `!N` referenced, with its number.
     pub placeholder_nums: Option<Vec<(MdId, u32)>>,
     /// Where the metadata at the end of the file starts, and the other thread reading it.
-    pub tail: Option<(usize, std::sync::mpsc::Receiver<Option<Box<md_tail::Tail<'a>>>>)>,
+    pub tail: Option<(std::sync::Arc<md_tail::Chunks>, md_tail::TailReceiver<'a>)>,
     /// Whether the metadata at the end was taken from the other thread.
     pub used_tail: bool,
     /// The last attachment kind read, with its text.
@@ -454,7 +454,7 @@ impl<'a> Parser<'a> {
         self.set_data_layout()?;
         loop {
             self.release_read();
-            if self.tail.as_ref().is_some_and(|(start, _)| *start == self.pos()) {
+            if self.tail.as_ref().is_some_and(|(run, _)| run.start() == self.pos()) {
                 self.take_tail()?;
             }
             if self.is_kw(b"target") {
@@ -559,6 +559,7 @@ impl<'a> Parser<'a> {
 
     /// Resolves everything that may be referenced before its definition.
     fn finish_module(&mut self) -> PResult<()> {
+        llrs_ir::phases::mark("finish_module");
         self.declare_called_intrinsics();
         self.check_undefined()?;
         self.resolve_attr_groups()?;
@@ -665,18 +666,19 @@ impl<'a> Parser<'a> {
 /// told of the text as it is read through.
 pub(crate) fn parse<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>) -> Result<Module, Diagnostic> {
     let Some(run) = md_tail::find_tail(src) else { return parse_in_order(src, file, release) };
-    let start = md_tail::split_tail(src, run);
+    let chunks = std::sync::Arc::new(md_tail::Chunks::new(src, run));
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let theirs = chunks.clone();
         let worker = std::thread::Builder::new()
             .name("llrs-metadata".into())
-            .spawn_scoped(scope, move || drop(tx.send(md_tail::read_tail(src, start, release))));
+            .spawn_scoped(scope, move || drop(tx.send(md_tail::read_tail(src, &theirs, release))));
         if worker.is_err() {
             return parse_in_order(src, file, release);
         }
         let mut p = Parser::new(src);
         p.release = release;
-        p.tail = Some((start, rx));
+        p.tail = Some((chunks, rx));
         // Without `source_filename`, LLVM names the module's source after its input (summary
         // entries need it for the GUIDs of local values).
         p.m.source_filename = Some(file.as_bytes().to_vec());

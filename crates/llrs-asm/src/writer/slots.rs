@@ -22,6 +22,8 @@ pub struct MdSlots {
     pub order: Vec<MdId>,
     /// The operand order of each kind of specialized node met.
     orders: OperandOrders,
+    /// The walk's stack, kept between walks (empty between them).
+    stack: Vec<(SmallVec<[MdId; 8]>, usize)>,
 }
 
 impl MdSlots {
@@ -33,10 +35,10 @@ impl MdSlots {
     /// `CreateMetadataSlot`: numbers `n` and, depth first, every node it references.
     /// DIExpressions and DIArgLists are printed inline and never numbered.
     pub fn create(&mut self, c: &Context, n: MdId) {
-        let mut stack: Vec<(SmallVec<[MdId; 8]>, usize)> = Vec::new();
         if !self.add(c, n) {
             return;
         }
+        let mut stack = std::mem::take(&mut self.stack);
         stack.push((node_operands(c, n, &mut self.orders), 0));
         while let Some((ops, i)) = stack.last_mut() {
             if *i >= ops.len() {
@@ -50,6 +52,7 @@ impl MdSlots {
                 stack.push((sub, 0));
             }
         }
+        self.stack = stack;
     }
 
     fn add(&mut self, c: &Context, n: MdId) -> bool {

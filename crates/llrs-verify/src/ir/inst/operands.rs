@@ -8,6 +8,7 @@ use crate::report::Subject;
 use crate::walk::{Step, Verifier};
 use llrs_ir::instructions::Clause;
 use llrs_ir::{Const, ConstId, GlobalId, GlobalKind, InstData, InstExtra, InstId, Opcode, Type, TypeId, Value};
+use smallvec::SmallVec;
 use std::sync::OnceLock;
 
 /// Where an operand of LLVM's operand list lives in our instruction.
@@ -22,9 +23,9 @@ enum Slot {
 }
 
 /// The operands of `inst` in LLVM's operand order (`I.getOperand(i)` for each `i`).
-fn llvm_operands(inst: &InstData) -> Vec<Slot> {
+fn llvm_operands(inst: &InstData) -> SmallVec<[Slot; 8]> {
     let n = inst.operands.len();
-    let mut out: Vec<Slot> = Vec::with_capacity(n);
+    let mut out: SmallVec<[Slot; 8]> = SmallVec::new();
     match inst.op {
         Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
             // Arguments, bundle inputs, the destinations, then the callee.

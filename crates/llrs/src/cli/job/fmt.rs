@@ -55,7 +55,9 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
     let Target { name, mode, r, .. } = *at;
     let mut report = FileReport::new();
     // A mapped file's pages go back as they are read through.
+    llrs_ir::phases::mark("start");
     let parsed = crate::cli::fmt::read_module_releasing(&src, name, &|read| src.release(read));
+    llrs_ir::phases::mark("parsed");
     let size = src.len();
     // The source is dropped once parsed, so that the input and the output are never both held
     // (peak memory is the module plus one of them), except to compare them.
@@ -64,6 +66,7 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
         Ok(loaded) => loaded,
         Err(err) => return report.fail(Outcome::Invalid, r.error(name, &err)),
     };
+    llrs_ir::phases::mark("checked");
     report.stderr(r.warnings(name, &loaded.warnings));
     let head = || crate::cli::fmt::module_id_line(name);
     match mode {
