@@ -46,12 +46,15 @@ pub(crate) fn print_to_with(
     sink: &mut dyn std::io::Write,
     parallel_min: usize,
 ) -> std::io::Result<()> {
+    llrs_ir::phases::mark("print");
     let mut w = Writer::with(module, module::parallel_runs(module, parallel_min));
+    llrs_ir::phases::mark("print: types and slots");
     w.parallel_min = parallel_min;
     w.out.extend_from_slice(head);
     let mut sink: Sink<'_> = Some(sink);
     w.print_module(&mut sink);
     w.flush_out(&mut sink, 0);
+    llrs_ir::phases::mark("print: done");
     match w.sink_err.take() {
         Some(err) => Err(err),
         None => Ok(()),

@@ -127,10 +127,12 @@ impl<'a> Writer<'a> {
         for &g in &m.ifuncs {
             self.print_alias(g, true);
         }
+        llrs_ir::phases::mark("print: functions");
         if !self.print_functions(sink) {
             // Finished in order from where a function met a node only printing in order numbers.
             return;
         }
+        llrs_ir::phases::mark("print: metadata");
         self.print_module_rest(&summary, sink);
     }
 

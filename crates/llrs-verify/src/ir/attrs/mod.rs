@@ -18,13 +18,20 @@ use llrs_ir::attributes::{AllocFnKind, Attr, AttrArg, AttrsId};
 use llrs_ir::instructions::AttrList;
 use llrs_ir::module::UnnamedAddr;
 use llrs_ir::{Type, TypeId};
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+/// What an attribute list was checked with: the function type, whether the function is an
+/// intrinsic, whether the callee is inline asm.
+pub type CheckedWith = (TypeId, bool, bool);
 
 /// State of these checks (`AttributeListsVisited`).
 #[derive(Default)]
 pub struct AttrState {
-    /// The attribute lists whose context was checked (`AttributeListsVisited`).
-    pub lists_visited: FxHashSet<AttrList>,
+    /// The attribute lists found clean by [`Verifier::verify_function_attrs`], with the
+    /// function types, intrinsic and inline-asm bits they were checked with: checked again with
+    /// the same, they are clean again (LLVM checks each time; the answer cannot change).
+    pub lists_clean: FxHashMap<AttrList, SmallVec<[CheckedWith; 2]>>,
     /// The uses of functions and entry blocks across the module, found when first needed
     /// (`crate::ir::function::ModuleUses`).
     pub module_uses: Option<std::sync::Arc<crate::ir::function::ModuleUses>>,
@@ -81,9 +88,28 @@ impl<'m> Verifier<'m> {
             return Some(());
         }
         // The context checks cannot fail here: every set lives in the module's context.
-        if !self.attr_state.lists_visited.contains(attrs) {
-            self.attr_state.lists_visited.insert(attrs.clone());
+        let key = (fn_ty, is_intrinsic, is_inline_asm);
+        if self.attr_state.lists_clean.get(attrs).is_some_and(|keys| keys.contains(&key)) {
+            return Some(());
         }
+        let before = self.report.diagnostics.len();
+        let step = self.verify_function_attrs_once(fn_ty, attrs, subject, is_intrinsic, is_inline_asm);
+        // Only `jumptable` looks at the subject itself (beyond naming it).
+        if step.is_some() && self.report.diagnostics.len() == before && !self.has(attrs.func, "jumptable") {
+            self.attr_state.lists_clean.entry(attrs.clone()).or_default().push(key);
+        }
+        step
+    }
+
+    /// [`Self::verify_function_attrs`] on a list not known to be clean.
+    fn verify_function_attrs_once(
+        &mut self,
+        fn_ty: TypeId,
+        attrs: &AttrList,
+        subject: &Subject,
+        is_intrinsic: bool,
+        is_inline_asm: bool,
+    ) -> Step {
         let m: &'m llrs_ir::Module = self.v.m;
         let c = &m.ctx;
         let vs = std::slice::from_ref(subject);
