@@ -39,6 +39,9 @@ pub struct IntrState {
     pub noalias_decls: Vec<InstId>,
     /// `BlockEHFuncletColors` of this function, computed on demand.
     colors: Option<funclet::Colors>,
+    /// The declarations whose signature and name were found right, with the intrinsic's base
+    /// name and the name expected (the same for every call: found once).
+    signatures: FxHashMap<GlobalId, (&'static str, std::sync::Arc<str>)>,
 }
 
 impl IntrState {
@@ -97,38 +100,14 @@ impl Verifier<'_> {
         let decl = gl.func.as_ref().is_none_or(|fd| fd.body.is_none());
         let callee_s = Subject::Global(callee);
         self.check_module(decl, "Intrinsic functions should never be defined!", &[callee_s])?;
-        let name = self.global_name(callee);
-        let Some(base) = llrs_ir::intrinsic_attrs::intrinsic_attrs(name).map(|a| a.name) else { return Some(()) };
-        let vararg = self.fn_vararg(gl.value_ty);
-        let overloads = match intrinsic_sig::match_signature(&m.ctx, name, gl.value_ty) {
-            SigMatch::Matches { overload_types } => overload_types,
-            SigMatch::Mismatch(Mismatch::ReturnType) => {
-                self.fail_module("Intrinsic has incorrect return type!", &[callee_s]);
-                return None;
+        let (base, expected) = match self.intr_state.signatures.get(&callee) {
+            Some((base, expected)) => (*base, expected.clone()),
+            None => {
+                let Some(found) = self.intrinsic_signature(callee)? else { return Some(()) };
+                self.intr_state.signatures.insert(callee, found.clone());
+                found
             }
-            SigMatch::Mismatch(Mismatch::ArgumentType) => {
-                self.fail_module("Intrinsic has incorrect argument type!", &[callee_s]);
-                return None;
-            }
-            SigMatch::Mismatch(Mismatch::VarArg) => {
-                let msg = if vararg {
-                    "Intrinsic was not defined with variable arguments!"
-                } else {
-                    "Callsite was not defined with variable arguments!"
-                };
-                self.fail_module(msg, &[callee_s]);
-                return None;
-            }
-            SigMatch::Mismatch(Mismatch::NotAFunction) | SigMatch::Unknown => return Some(()),
         };
-        // `matchIntrinsicVarArg` consumed every descriptor, so "Intrinsic has too few arguments!"
-        // cannot fail here.
-        let expected = self.expected_intrinsic_name(base, &overloads, name);
-        if expected.as_bytes() != name {
-            let msg = format!("Intrinsic name not mangled correctly for type arguments! Should be: {expected}");
-            self.fail_module(msg, &[callee_s]);
-            return None;
-        }
         let inst = f.inst(i);
         for &v in helpers::call_args(inst) {
             if let Value::Md(md) = v {
@@ -151,6 +130,48 @@ impl Verifier<'_> {
             self.check_funclet_token(f, i)?;
         }
         Some(())
+    }
+
+    /// The signature checks of `visitIntrinsicCall` on the declaration `callee`: its base name
+    /// and the name its types call for when they pass; `Some(None)` when LLVM does not know the
+    /// intrinsic or its signature (nothing more is checked), `None` after a failure.
+    fn intrinsic_signature(&mut self, callee: GlobalId) -> Option<Option<(&'static str, std::sync::Arc<str>)>> {
+        let m = self.v.m;
+        let gl = &m.globals[callee];
+        let callee_s = Subject::Global(callee);
+        let name = self.global_name(callee);
+        let Some(base) = llrs_ir::intrinsic_attrs::intrinsic_attrs(name).map(|a| a.name) else { return Some(None) };
+        let vararg = self.fn_vararg(gl.value_ty);
+        let overloads = match intrinsic_sig::match_signature(&m.ctx, name, gl.value_ty) {
+            SigMatch::Matches { overload_types } => overload_types,
+            SigMatch::Mismatch(Mismatch::ReturnType) => {
+                self.fail_module("Intrinsic has incorrect return type!", &[callee_s]);
+                return None;
+            }
+            SigMatch::Mismatch(Mismatch::ArgumentType) => {
+                self.fail_module("Intrinsic has incorrect argument type!", &[callee_s]);
+                return None;
+            }
+            SigMatch::Mismatch(Mismatch::VarArg) => {
+                let msg = if vararg {
+                    "Intrinsic was not defined with variable arguments!"
+                } else {
+                    "Callsite was not defined with variable arguments!"
+                };
+                self.fail_module(msg, &[callee_s]);
+                return None;
+            }
+            SigMatch::Mismatch(Mismatch::NotAFunction) | SigMatch::Unknown => return Some(None),
+        };
+        // `matchIntrinsicVarArg` consumed every descriptor, so "Intrinsic has too few arguments!"
+        // cannot fail here.
+        let expected = self.expected_intrinsic_name(base, &overloads, name);
+        if expected.as_bytes() != name {
+            let msg = format!("Intrinsic name not mangled correctly for type arguments! Should be: {expected}");
+            self.fail_module(msg, &[callee_s]);
+            return None;
+        }
+        Some(Some((base, expected.into())))
     }
 
     /// `Intrinsic::getName(ID, ArgTys, M, FTy)`. With an identified struct without a name among
