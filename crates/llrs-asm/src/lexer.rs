@@ -354,14 +354,16 @@ impl<'a> Lexer<'a> {
     }
 
     fn lex_identifier(&mut self, start: usize) -> Token {
-        // Already consumed the first char.
-        self.pos = self.run_end(self.pos, NAME);
-        if self.peek(0) == b':' {
-            self.pos += 1;
-            return self.tokv(Tok::Label, start, start, self.pos - 1, false);
+        // Already consumed the first char. A keyword ends at the first character outside
+        // [A-Za-z0-9_]; a label runs on over `-$.` up to its `:`.
+        let word_end = self.run_end(self.pos, WORD);
+        let c = self.src.get(word_end).copied().unwrap_or(0);
+        let name_end = if CLASS[c as usize] & NAME != 0 { self.run_end(word_end, NAME) } else { word_end };
+        if self.src.get(name_end) == Some(&b':') {
+            self.pos = name_end + 1;
+            return self.tokv(Tok::Label, start, start, name_end, false);
         }
-        // Not a label: a keyword ends at the first character outside [A-Za-z0-9_].
-        self.pos = self.run_end(start + 1, WORD).min(self.pos);
+        self.pos = word_end;
         // Hex integers: u0x... and s0x...
         let text = &self.src[start..self.pos];
         if text.len() > 3

@@ -27,6 +27,25 @@ impl std::fmt::Debug for Interner {
     }
 }
 
+/// Whether two strings are equal; short ones (most names) compared a word at a time, without
+/// a call to `memcmp`.
+#[inline]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], i: usize| <[u8; 8]>::try_from(&s[i..i + 8]).map_or(0, u64::from_le_bytes);
+    let half = |s: &[u8], i: usize| <[u8; 4]>::try_from(&s[i..i + 4]).map_or(0, u32::from_le_bytes);
+    match n {
+        // Two words that overlap when shorter than 16 bytes.
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        _ => a == b,
+    }
+}
+
 /// The hash of a string's bytes.
 #[inline]
 fn hash(s: &[u8]) -> u64 {
@@ -51,7 +70,7 @@ impl Interner {
         self.find(hash(s), s)
     }
     fn find(&self, h: u64, s: &[u8]) -> Option<Symbol> {
-        self.table.find(h, |&(eh, sym)| eh == h && self.get(sym) == s).map(|&(_, sym)| sym)
+        self.table.find(h, |&(eh, sym)| eh == h && same_bytes(self.get(sym), s)).map(|&(_, sym)| sym)
     }
     /// How many symbols there are (each symbol's number is below this).
     pub fn len(&self) -> usize {
@@ -89,5 +108,16 @@ mod tests {
         }
         assert_eq!(i.lookup(b"w1"), None);
         assert_eq!(i.len(), 10_001);
+        // Strings of every length up to past two words, differing at each place.
+        for n in 0..40 {
+            let a: Vec<u8> = (0..n as u8).collect();
+            let sa = i.intern(&a);
+            for k in 0..n {
+                let mut b = a.clone();
+                b[k] ^= 0x80;
+                assert_ne!(i.intern(&b), sa, "{n} {k}");
+            }
+            assert_eq!(i.intern(&a), sa);
+        }
     }
 }

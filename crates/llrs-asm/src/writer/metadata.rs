@@ -1,6 +1,6 @@
 //! Metadata: operand order of nodes (for numbering), and printing of references and node bodies.
 
-use super::names::{write_escaped, write_i128, write_md_identifier, write_u64};
+use super::names::{write_escaped, write_i64, write_md_identifier, write_u64};
 use super::Writer;
 use llrs_ir::di_tables::di_node_spec;
 use llrs_ir::metadata::{DiValue, Local, Md, MdId, MdKind};
@@ -231,7 +231,7 @@ impl Writer<'_> {
             }
             match val {
                 DiValue::Md(m) => self.write_md(*m),
-                DiValue::Int(v) => write_i128(&mut self.out, *v as i128),
+                DiValue::Int(v) => write_i64(&mut self.out, *v),
                 DiValue::Str(s) => {
                     self.out.push(b'"');
                     write_escaped(&mut self.out, c.name(*s));

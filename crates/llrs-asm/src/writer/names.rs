@@ -1,8 +1,6 @@
 //! Names and strings as AsmWriter prints them: `PrintLLVMName`, `printEscapedString`,
 //! `printMetadataIdentifier`, and small number formatting helpers.
 
-use std::io::Write;
-
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// True when a name can be printed without quotes (LLVM's `printLLVMNameWithoutPrefix`).
@@ -83,19 +81,42 @@ pub fn write_md_identifier(out: &mut Vec<u8>, name: &[u8]) {
 /// An unsigned decimal number.
 #[inline]
 pub fn write_u64(out: &mut Vec<u8>, v: u64) {
+    if v < 10 {
+        out.push(b'0' + v as u8);
+        return;
+    }
+    // Two digits at a time.
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     let mut v = v;
-    loop {
+    while v >= 100 {
+        let d = (v % 100) as usize * 2;
+        v /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[d..d + 2]);
+    }
+    if v >= 10 {
+        let d = v as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[d..d + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+        buf[i] = b'0' + v as u8;
     }
     out.extend_from_slice(&buf[i..]);
 }
+
+/// "00" to "99", one after the other.
+static DIGIT_PAIRS: [u8; 200] = {
+    let mut t = [0u8; 200];
+    let mut n = 0;
+    while n < 100 {
+        t[2 * n] = b'0' + (n / 10) as u8;
+        t[2 * n + 1] = b'0' + (n % 10) as u8;
+        n += 1;
+    }
+    t
+};
 
 /// A signed decimal number.
 #[inline]
@@ -104,11 +125,6 @@ pub fn write_i64(out: &mut Vec<u8>, v: i64) {
         out.push(b'-');
     }
     write_u64(out, v.unsigned_abs());
-}
-
-/// A signed 128-bit decimal number.
-pub fn write_i128(out: &mut Vec<u8>, v: i128) {
-    let _ = write!(out, "{v}");
 }
 
 /// Upper-case hex digits of `v`, zero-padded to `digits`.
@@ -152,5 +168,10 @@ mod tests {
         v.push(b' ');
         write_i64(&mut v, i64::MIN);
         assert_eq!(v, b"8000000000000 -9223372036854775808");
+        for n in [0u64, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 12345, 1 << 40, u64::MAX / 3, u64::MAX] {
+            let mut v = Vec::new();
+            write_u64(&mut v, n);
+            assert_eq!(v, n.to_string().as_bytes());
+        }
     }
 }
