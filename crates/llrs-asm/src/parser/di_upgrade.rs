@@ -31,16 +31,16 @@ use smallvec::SmallVec;
 /// Rewrites a specialized node as LLVM 22 holds it after reading.
 pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
     let MdKind::Special(kw) = node.kind else { return };
-    let written = SmallVec::from_vec(std::mem::take(&mut node.fields).into_vec());
-    node.fields = upgrade_di_fields(ctx, kw, written);
+    let mut written = SmallVec::from_vec(std::mem::take(&mut node.fields).into_vec());
+    node.fields = upgrade_di_fields(ctx, kw, &mut written);
 }
 
 /// The fields of a specialized node of kind `kw` (`DISubprogram`, ...) written as `written`,
 /// as LLVM 22 holds them after reading (see [`upgrade_di_node`]); one allocation, of the
 /// fields' exact size.
-pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: SmallVec<[Field; 16]>) -> Box<[Field]> {
+pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: &mut SmallVec<[Field; 16]>) -> Box<[Field]> {
     let Some(spec) = std::str::from_utf8(ctx.name(kw)).ok().and_then(di_node_spec) else {
-        return written.into_vec().into_boxed_slice();
+        return boxed(written);
     };
     let kind = spec.name;
     let order = spec.print_order;
@@ -53,7 +53,7 @@ pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: SmallVec<[Field
         };
         match sp_flag_bits(ctx, named) {
             Some(bits) => Some(bits),
-            None => return written.into_vec().into_boxed_slice(),
+            None => return boxed(written),
         }
     } else {
         None
@@ -61,7 +61,7 @@ pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: SmallVec<[Field
     let mut fields = Fields { order, slots: SmallVec::from_elem(None, order.len()), extras: SmallVec::new() };
     // Fields are usually written in print order: look for each from just after the last one.
     let mut hint = 0;
-    for (sym, v) in written {
+    for (sym, v) in written.drain(..) {
         let name = sym.map(|s| ctx.name(s));
         let at = name.and_then(|name| {
             (hint..order.len()).chain(0..hint.min(order.len())).find(|&i| order[i].name.as_bytes() == name)
@@ -100,7 +100,18 @@ pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: SmallVec<[Field
         }
         out.push((sym, v));
     }
-    out.into_vec().into_boxed_slice()
+    boxed(&mut out)
+}
+
+/// The fields of `v`, moved into a slice of their exact size (`v` is left empty; nothing but
+/// the fields is copied).
+fn boxed<const N: usize>(v: &mut SmallVec<[Field; N]>) -> Box<[Field]>
+where
+    [Field; N]: smallvec::Array<Item = Field>,
+{
+    let mut b = Vec::with_capacity(v.len());
+    b.extend(v.drain(..));
+    b.into_boxed_slice()
 }
 
 /// Field names the rewrites below ask for that are not printed: legacy fields folded away.

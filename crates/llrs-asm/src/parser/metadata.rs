@@ -356,7 +356,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                let fields = super::di_upgrade::upgrade_di_fields(&mut self.m.ctx, kind, fields);
+                let fields = super::di_upgrade::upgrade_di_fields(&mut self.m.ctx, kind, &mut fields);
                 Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: Box::new([]), fields })
             }
         }

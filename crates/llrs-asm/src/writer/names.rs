@@ -85,9 +85,11 @@ pub fn write_u64(out: &mut Vec<u8>, v: u64) {
         out.push(b'0' + v as u8);
         return;
     }
-    // Two digits at a time.
+    // The digits fill the front of a buffer of fixed size, copied whole (no call to copy a
+    // few bytes) and cut to length; two digits at a time.
+    let len = v.ilog10() as usize + 1;
     let mut buf = [0u8; 20];
-    let mut i = buf.len();
+    let mut i = len;
     let mut v = v;
     while v >= 100 {
         let d = (v % 100) as usize * 2;
@@ -97,13 +99,13 @@ pub fn write_u64(out: &mut Vec<u8>, v: u64) {
     }
     if v >= 10 {
         let d = v as usize * 2;
-        i -= 2;
-        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[d..d + 2]);
+        buf[0..2].copy_from_slice(&DIGIT_PAIRS[d..d + 2]);
     } else {
-        i -= 1;
-        buf[i] = b'0' + v as u8;
+        buf[0] = b'0' + v as u8;
     }
-    out.extend_from_slice(&buf[i..]);
+    let at = out.len();
+    out.extend_from_slice(&buf);
+    out.truncate(at + len);
 }
 
 /// "00" to "99", one after the other.

@@ -28,6 +28,9 @@ pub struct TbaaState {
     scratch: Vec<FxHashSet<MdId>>,
     /// The attachment kinds the instruction checks look up, found once.
     pub(crate) kinds: Option<Box<super::md_attach::AttachKinds>>,
+    /// The access tags found valid: only the instruction's opcode is checked again (the rest
+    /// of the checks read the tag alone).
+    good_tags: FxHashSet<MdId>,
 }
 
 /// `{true, ~0u}`: an invalid base node.
@@ -79,6 +82,19 @@ impl Verifier<'_> {
             self.fail_module("This instruction shall not have a TBAA access tag!", &[inst]);
             return false;
         }
+        if self.tbaa_state.good_tags.contains(&md) {
+            return true;
+        }
+        let before = self.report.diagnostics.len();
+        let ok = self.visit_tbaa_tag(inst, tag, md, n);
+        if ok && self.report.diagnostics.len() == before {
+            self.tbaa_state.good_tags.insert(md);
+        }
+        ok
+    }
+
+    /// The checks of `visitTBAAMetadata` that read the tag `md` (of `n` operands) alone.
+    fn visit_tbaa_tag(&mut self, inst: Subject, tag: Subject, md: MdId, n: usize) -> bool {
         let base = self.as_node(self.md_op(md, 0));
         if base.is_none() || n < 3 {
             self.fail_module("Old-style TBAA is no longer allowed, use struct-path TBAA instead", &[inst]);

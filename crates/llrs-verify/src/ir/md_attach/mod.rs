@@ -123,13 +123,16 @@ impl Verifier<'_> {
             k.captures,
             k.alloc_token,
         ];
-        // `getMetadata(kind)`: the last attachment of the kind (a later one replaces it).
-        let get = |kind: Option<Symbol>| -> Option<MdId> {
-            let kind = kind?;
-            inst.md.iter().rev().find(|(s, _)| *s == kind).map(|&(_, n)| n)
-        };
+        // `getMetadata(kind)`: the last attachment of the kind (a later one replaces it). One
+        // pass over the attachments (most instructions have only `!dbg`).
+        let mut found: [Option<MdId>; 21] = [None; 21];
+        for &(s, n) in &inst.md {
+            if let Some(j) = kinds.iter().position(|&k| k == Some(s)) {
+                found[j] = Some(n);
+            }
+        }
         let [fpmath, range, noalias_addrspace, invariant_group, nonnull, deref, deref_or_null, nofree, tbaa, noalias, alias_scope, access_group, align, prof, memprof, callsite, callee_type, mmra, annotation, captures, alloc_token] =
-            kinds.map(get);
+            found;
         let me = Subject::Inst(f.g, i);
         let op = inst.op;
         let types = self.types();
