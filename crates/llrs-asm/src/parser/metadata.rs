@@ -262,8 +262,19 @@ impl<'a> Parser<'a> {
 
     /// An attachment's node: `!N`, `!{...}` or `!DIx(...)` (also `distinct !{...}` inline).
     pub fn parse_md_node_ref(&mut self) -> PResult<MdId> {
-        // `!N`, the usual case, without the nesting a general reference needs.
+        // `!N`, the usual case, without the nesting a general reference needs: the number read
+        // here from the text when it is plainly one (digits, then nothing a name or label goes
+        // on with), else from its token.
         if self.is(Tok::Exclaim) && self.src.get(self.tok.end as usize).is_some_and(u8::is_ascii_digit) {
+            let at = self.tok.end as usize;
+            let digits = self.src[at..].iter().take(10).take_while(|c| c.is_ascii_digit()).count();
+            let plain = |c: u8| !(c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_' | b':'));
+            if digits <= 9 && self.src.get(at + digits).copied().is_none_or(plain) {
+                let n = self.src[at..at + digits].iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+                self.set_lex_pos(at + digits);
+                self.next();
+                return Ok(self.md_num_ref(n, at));
+            }
             self.next();
             let p = self.pos();
             let n = self.parse_u32("expected metadata number")?;

@@ -64,13 +64,20 @@ pub fn write_md_identifier(out: &mut Vec<u8>, name: &[u8]) {
         out.extend_from_slice(b"<empty name> ");
         return;
     }
-    for (i, &c) in name.iter().enumerate() {
-        let ok = if i == 0 { c.is_ascii_alphabetic() } else { c.is_ascii_alphanumeric() }
+    let plain = |i: usize, c: u8| {
+        (if i == 0 { c.is_ascii_alphabetic() } else { c.is_ascii_alphanumeric() })
             || c == b'-'
             || c == b'$'
             || c == b'.'
-            || c == b'_';
-        if ok {
+            || c == b'_'
+    };
+    // Most names (`dbg`, `tbaa`, `llvm.loop`) need no escape: copied whole.
+    if name.iter().enumerate().all(|(i, &c)| plain(i, c)) {
+        out.extend_from_slice(name);
+        return;
+    }
+    for (i, &c) in name.iter().enumerate() {
+        if plain(i, c) {
             out.push(c);
         } else {
             out.extend_from_slice(&[b'\\', HEX[(c >> 4) as usize], HEX[(c & 15) as usize]]);
