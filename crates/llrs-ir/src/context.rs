@@ -329,11 +329,10 @@ impl Context {
             return AttrsId::EMPTY;
         }
         if set.len() > 1 {
-            let mut seen = rustc_hash::FxHashSet::default();
-            let mut keep = vec![false; set.len()];
-            for (i, a) in set.iter().enumerate().rev() {
-                keep[i] = seen.insert((a.kind, matches!(a.arg, crate::attributes::AttrArg::Str(_))));
-            }
+            // The last of each kind wins (sets are small: no hashing).
+            let key = |a: &Attr| (a.kind, matches!(a.arg, crate::attributes::AttrArg::Str(_)));
+            let keep: smallvec::SmallVec<[bool; 16]> =
+                (0..set.len()).map(|i| !set[i + 1..].iter().any(|b| key(b) == key(&set[i]))).collect();
             if keep.iter().any(|k| !k) {
                 let mut it = keep.iter();
                 set.retain(|_| *it.next().unwrap_or(&true));

@@ -787,9 +787,14 @@ pub static DI_NODE_SPECS: &[DiNodeSpec] = &[
 
 /// The spec of a node kind by class name (`"DISubprogram"`, without `!`).
 pub fn di_node_spec(name: &str) -> Option<&'static DiNodeSpec> {
-    static BY_NAME: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, &'static DiNodeSpec>> =
+    di_node_spec_bytes(name.as_bytes())
+}
+
+/// [`di_node_spec`] of a name as bytes (as interned).
+pub fn di_node_spec_bytes(name: &[u8]) -> Option<&'static DiNodeSpec> {
+    static BY_NAME: std::sync::OnceLock<rustc_hash::FxHashMap<&'static [u8], &'static DiNodeSpec>> =
         std::sync::OnceLock::new();
-    BY_NAME.get_or_init(|| DI_NODE_SPECS.iter().map(|s| (s.name, s)).collect()).get(name).copied()
+    BY_NAME.get_or_init(|| DI_NODE_SPECS.iter().map(|s| (s.name.as_bytes(), s)).collect()).get(name).copied()
 }
 
 /// LLVM 22's fixed metadata kind names in fixed-ID order (`FixedMetadataKinds.def`):

@@ -23,7 +23,7 @@
 //! `llvm/lib/IR/AsmWriter.cpp` (`MDFieldPrinter` and `writeDIxxx`), and were checked against the
 //! LLVM 22 binaries; the field tables are [`llrs_ir::di_tables`].
 
-use llrs_ir::di_tables::{di_node_spec, DiField, DiFieldKind, PARSE_ONLY_FIELDS};
+use llrs_ir::di_tables::{di_node_spec_bytes, DiField, DiFieldKind, PARSE_ONLY_FIELDS};
 use llrs_ir::dwarf::{di_flag_value, sp_flag_value, DI_FLAGS, DW_TAGS, SP_FLAGS};
 use llrs_ir::{Context, DiValue, Md, MdKind, MdNode, Symbol};
 use smallvec::SmallVec;
@@ -39,7 +39,7 @@ pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
 /// as LLVM 22 holds them after reading (see [`upgrade_di_node`]); one allocation, of the
 /// fields' exact size.
 pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: &mut SmallVec<[Field; 16]>) -> Box<[Field]> {
-    let Some(spec) = std::str::from_utf8(ctx.name(kw)).ok().and_then(di_node_spec) else {
+    let Some(spec) = di_node_spec_bytes(ctx.name(kw)) else {
         return boxed(written);
     };
     let kind = spec.name;

@@ -195,6 +195,8 @@ pub(crate) struct Parser<'a> {
     pub dl: llrs_ir::datalayout::DataLayout,
     /// Where the data layout string stands.
     pub dl_pos: usize,
+    /// The program address space of the data layout, found once it is read.
+    prog_as: u32,
     /// The body of the function being parsed.
     pub body: llrs_ir::Body,
     /// Call-site attribute groups of the call being parsed.
@@ -267,6 +269,7 @@ impl<'a> Parser<'a> {
             op_pos: 0,
             intrinsic_calls: FxHashMap::default(),
             dl_pos: 0,
+            prog_as: 0,
             pending_records: Default::default(),
             cur_num: 0,
             type_aliases: FxHashMap::default(),
@@ -546,6 +549,11 @@ impl<'a> Parser<'a> {
 
     /// The program address space of the data layout (`P<n>`), 0 by default.
     pub fn program_addrspace(&self) -> u32 {
+        self.prog_as
+    }
+
+    /// [`Self::program_addrspace`], read from the data layout.
+    fn read_program_addrspace(&self) -> u32 {
         let Some(dl) = &self.m.data_layout else { return 0 };
         for spec in dl.split(|&c| c == b'-') {
             if spec.len() > 1 && spec[0] == b'P' {
@@ -630,6 +638,7 @@ impl<'a> Parser<'a> {
         if up != dl {
             self.m.data_layout = Some(up.into_bytes());
         }
+        self.prog_as = self.read_program_addrspace();
         Ok(())
     }
 

@@ -7,21 +7,10 @@ use llrs_ir::attributes::{
     UwTableKind, MEMORY_LOCATIONS,
 };
 use llrs_ir::Context;
-use smallvec::SmallVec;
-use std::cmp::Ordering;
 
-fn attr_cmp(c: &Context, a: &Attr, b: &Attr) -> Ordering {
-    llrs_ir::attributes::attr_cmp(&c.names, a, b)
-}
-
-/// The attributes of a set in LLVM's order (borrowed as stored when already sorted).
-fn sorted_attrs(c: &Context, a: AttrsId) -> SmallVec<[&Attr; 16]> {
-    let attrs = c.attrs_of(a);
-    let mut v: SmallVec<[&Attr; 16]> = attrs.iter().collect();
-    if attrs.windows(2).any(|w| attr_cmp(c, &w[0], &w[1]) == Ordering::Greater) {
-        v.sort_by(|x, y| attr_cmp(c, x, y));
-    }
-    v
+/// The attributes of a set in LLVM's order ([`Context::attrs`] keeps every set so).
+fn sorted_attrs(c: &Context, a: AttrsId) -> &[Attr] {
+    c.attrs_of(a)
 }
 
 const MODREF: [&[u8]; 4] = [b"none", b"read", b"write", b"readwrite"];

@@ -85,12 +85,19 @@ fn field_print_order(c: &Context, n: MdId) -> SmallVec<[usize; 16]> {
     let node = c.md(n);
     let mut idx: SmallVec<[usize; 16]> = (0..node.fields.len()).collect();
     let MdKind::Special(kw) = node.kind else { return idx };
-    let Some(spec) = std::str::from_utf8(c.name(kw)).ok().and_then(di_node_spec) else { return idx };
-    let rank = |i: usize| -> usize {
-        match node.fields[i].0 {
-            Some(f) => {
-                let f = c.name(f);
-                spec.print_order.iter().position(|p| p.name.as_bytes() == f).unwrap_or(usize::MAX)
+    let Some(spec) = llrs_ir::di_tables::di_node_spec_bytes(c.name(kw)) else { return idx };
+    let order = spec.print_order;
+    // Fields are usually in print order already (the reader puts them so): each is looked for
+    // from just after the last one found.
+    let mut hint = 0;
+    let mut rank = |i: usize| -> usize {
+        let Some(f) = node.fields[i].0 else { return usize::MAX };
+        let f = c.name(f);
+        let found = (hint..order.len()).chain(0..hint.min(order.len())).find(|&j| order[j].name.as_bytes() == f);
+        match found {
+            Some(j) => {
+                hint = j + 1;
+                j
             }
             None => usize::MAX,
         }
