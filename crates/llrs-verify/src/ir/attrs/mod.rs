@@ -93,7 +93,7 @@ impl<'m> Verifier<'m> {
             return Some(());
         }
         let before = self.report.diagnostics.len();
-        let step = self.verify_function_attrs_once(fn_ty, attrs, subject, is_intrinsic, is_inline_asm);
+        let step = self.verify_function_attrs_once(attrs, subject, key);
         // Only `jumptable` looks at the subject itself (beyond naming it).
         if step.is_some() && self.report.diagnostics.len() == before && !self.has(attrs.func, "jumptable") {
             self.attr_state.lists_clean.entry(attrs.clone()).or_default().push(key);
@@ -102,14 +102,8 @@ impl<'m> Verifier<'m> {
     }
 
     /// [`Self::verify_function_attrs`] on a list not known to be clean.
-    fn verify_function_attrs_once(
-        &mut self,
-        fn_ty: TypeId,
-        attrs: &AttrList,
-        subject: &Subject,
-        is_intrinsic: bool,
-        is_inline_asm: bool,
-    ) -> Step {
+    fn verify_function_attrs_once(&mut self, attrs: &AttrList, subject: &Subject, with: CheckedWith) -> Step {
+        let (fn_ty, is_intrinsic, is_inline_asm) = with;
         let m: &'m llrs_ir::Module = self.v.m;
         let c = &m.ctx;
         let vs = std::slice::from_ref(subject);
