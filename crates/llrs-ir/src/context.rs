@@ -329,10 +329,16 @@ impl Context {
             return AttrsId::EMPTY;
         }
         if set.len() > 1 {
-            // The last of each kind wins (sets are small: no hashing).
+            // The last of each kind wins (a small set is scanned, a large one hashed).
             let key = |a: &Attr| (a.kind, matches!(a.arg, crate::attributes::AttrArg::Str(_)));
-            let keep: smallvec::SmallVec<[bool; 16]> =
-                (0..set.len()).map(|i| !set[i + 1..].iter().any(|b| key(b) == key(&set[i]))).collect();
+            let keep: smallvec::SmallVec<[bool; 16]> = if set.len() <= 16 {
+                (0..set.len()).map(|i| !set[i + 1..].iter().any(|b| key(b) == key(&set[i]))).collect()
+            } else {
+                let mut seen = rustc_hash::FxHashSet::default();
+                let mut keep: smallvec::SmallVec<[bool; 16]> = set.iter().rev().map(|a| seen.insert(key(a))).collect();
+                keep.reverse();
+                keep
+            };
             if keep.iter().any(|k| !k) {
                 let mut it = keep.iter();
                 set.retain(|_| *it.next().unwrap_or(&true));

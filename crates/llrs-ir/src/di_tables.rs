@@ -149,6 +149,14 @@ pub struct DiNodeSpec {
 }
 
 impl DiNodeSpec {
+    /// The place in the print order of the field named `name`, looked for from `from` on first
+    /// (fields usually come in print order: pass the place after the last one found).
+    pub fn print_index(&self, name: &[u8], from: usize) -> Option<usize> {
+        let order = self.print_order;
+        let from = from.min(order.len());
+        (from..order.len()).chain(0..from).find(|&i| order[i].name.as_bytes() == name)
+    }
+
     /// The printed field with this name.
     pub fn field(&self, name: &str) -> Option<&'static DiField> {
         self.print_order.iter().find(|f| f.name == name)

@@ -63,9 +63,7 @@ pub fn upgrade_di_fields(ctx: &mut Context, kw: Symbol, written: &mut SmallVec<[
     let mut hint = 0;
     for (sym, v) in written.drain(..) {
         let name = sym.map(|s| ctx.name(s));
-        let at = name.and_then(|name| {
-            (hint..order.len()).chain(0..hint.min(order.len())).find(|&i| order[i].name.as_bytes() == name)
-        });
+        let at = name.and_then(|name| spec.print_index(name, hint));
         match at {
             Some(i) => {
                 hint = i + 1;

@@ -7,7 +7,8 @@
 //! the back, on its own thread, with a parser of its own: each definition is read but not
 //! defined, every `!N` it names is a placeholder of that parser. When the main parser arrives at
 //! the start of the run, at the top level, it reads chunks from the front itself until the two
-//! meet; then it takes the other thread's nodes in and defines them in order with [`Parser::define_md`] and [`Parser::add_named_md`], exactly as
+//! meet; then it takes the other thread's nodes in and defines them in order with
+//! [`Parser::define_md`] and [`Parser::add_named_md`], exactly as
 //! reading them itself would ([`Parser::replay_tail`]): symbols, types, constants and inline nodes
 //! are interned in its context, and every `!N` goes through its [`Parser::md_num_ref`].
 //!

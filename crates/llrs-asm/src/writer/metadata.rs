@@ -86,15 +86,12 @@ fn field_print_order(c: &Context, n: MdId) -> SmallVec<[usize; 16]> {
     let mut idx: SmallVec<[usize; 16]> = (0..node.fields.len()).collect();
     let MdKind::Special(kw) = node.kind else { return idx };
     let Some(spec) = llrs_ir::di_tables::di_node_spec_bytes(c.name(kw)) else { return idx };
-    let order = spec.print_order;
     // Fields are usually in print order already (the reader puts them so): each is looked for
     // from just after the last one found.
     let mut hint = 0;
     let mut rank = |i: usize| -> usize {
         let Some(f) = node.fields[i].0 else { return usize::MAX };
-        let f = c.name(f);
-        let found = (hint..order.len()).chain(0..hint.min(order.len())).find(|&j| order[j].name.as_bytes() == f);
-        match found {
+        match spec.print_index(c.name(f), hint) {
             Some(j) => {
                 hint = j + 1;
                 j
