@@ -12,6 +12,14 @@ pub fn function_sizes(m: &Module) -> Vec<usize> {
         .collect()
 }
 
+/// The size of the functions `range` of `m` together, as [`function_sizes`] counts.
+pub fn function_sizes_of(m: &Module, range: Range<usize>) -> usize {
+    m.functions[range]
+        .iter()
+        .map(|&g| m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).map_or(1, |b| b.insts.len() + 1))
+        .sum()
+}
+
 /// Splits `0..sizes.len()` into at most `parts` consecutive, non-empty ranges of about equal
 /// total size, in order.
 pub fn balanced_runs(sizes: &[usize], parts: usize) -> Vec<Range<usize>> {

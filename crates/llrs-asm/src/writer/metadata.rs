@@ -139,13 +139,25 @@ impl Writer<'_> {
         match node.kind {
             MdKind::Expression | MdKind::ArgList => self.write_md_body(n),
             _ => {
+                if let Some(index) = self.streaming {
+                    if super::late(false, index, false) {
+                        // Tests: as if this node were met unnumbered.
+                        self.switch_in_order(index);
+                    }
+                }
                 let slot = match self.slots.md.get(n) {
                     Some(s) => Some(s),
                     // Numbered as met, in printing order: only printing in order knows it.
-                    None if self.slots_ready => {
-                        self.out_of_order = true;
-                        None
-                    }
+                    None if self.slots_ready => match self.streaming {
+                        Some(index) => {
+                            self.switch_in_order(index);
+                            std::sync::Arc::make_mut(&mut self.slots).late_md(self.c, n)
+                        }
+                        None => {
+                            self.out_of_order = true;
+                            None
+                        }
+                    },
                     None => std::sync::Arc::make_mut(&mut self.slots).late_md(self.c, n),
                 };
                 match slot {

@@ -35,21 +35,23 @@ pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {
 /// Prints `module` as `llvm-dis` does to `sink`, a piece at a time: the text is never held
 /// whole. `head` comes first (a `; ModuleID` line, say).
 pub fn print_module_to(module: &Module, head: &[u8], sink: &mut dyn std::io::Write) -> std::io::Result<()> {
-    print_to_with(module, head, sink, module::PARALLEL_PRINT_MIN)
+    print_to_with(module, head, sink, module::PARALLEL_PRINT_MIN, module::STREAM_MIN)
 }
 
 /// [`print_module_to`], printing functions on several threads from `parallel_min`
-/// instructions on.
+/// instructions on, and a function of `stream_min` instructions or more straight to the sink.
 pub(crate) fn print_to_with(
     module: &Module,
     head: &[u8],
     sink: &mut dyn std::io::Write,
     parallel_min: usize,
+    stream_min: usize,
 ) -> std::io::Result<()> {
     llrs_ir::phases::mark("print");
-    let mut w = Writer::with(module, module::parallel_runs(module, parallel_min));
+    let mut w = Writer::with(module, module::parallel_runs(module, parallel_min, stream_min));
     llrs_ir::phases::mark("print: types and slots");
     w.parallel_min = parallel_min;
+    w.stream_min = stream_min;
     w.out.extend_from_slice(head);
     let mut sink: Sink<'_> = Some(sink);
     w.print_module(&mut sink);
@@ -64,7 +66,7 @@ pub(crate) fn print_to_with(
 /// [`print_module_into`], printing functions on several threads from `parallel_min`
 /// instructions on.
 pub(crate) fn print_with(module: &Module, out: Vec<u8>, parallel_min: usize) -> Vec<u8> {
-    let mut w = Writer::with(module, module::parallel_runs(module, parallel_min));
+    let mut w = Writer::with(module, module::parallel_runs(module, parallel_min, module::STREAM_MIN));
     w.parallel_min = parallel_min;
     w.out = out;
     w.print_module(&mut None);
@@ -138,6 +140,12 @@ pub(crate) struct Writer<'a> {
     in_order: bool,
     /// From how many instructions functions are printed on several threads.
     parallel_min: usize,
+    /// From how many instructions a function printed on several threads' turn is printed on
+    /// this thread straight to the sink ([`module::STREAM_MIN`]).
+    stream_min: usize,
+    /// The index of the function being printed straight to the sink, every slot made already:
+    /// a node met unnumbered turns the writer to printing in order ([`Writer::switch_in_order`]).
+    streaming: Option<usize>,
     /// The first error writing to the sink (nothing more is written after it).
     sink_err: Option<std::io::Error>,
 }
@@ -197,6 +205,8 @@ impl<'a> Writer<'a> {
             out_of_order: false,
             in_order: false,
             parallel_min: module::PARALLEL_PRINT_MIN,
+            stream_min: module::STREAM_MIN,
+            streaming: None,
             sink_err: None,
         }
     }

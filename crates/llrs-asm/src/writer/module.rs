@@ -17,10 +17,19 @@ use rustc_hash::FxHashSet;
 /// Below this many instructions, functions are printed on one thread.
 pub(super) const PARALLEL_PRINT_MIN: usize = 20_000;
 
+/// From this many instructions on, a function printed to a sink is printed on the calling
+/// thread straight to the sink, a piece at a time, not whole into a buffer.
+pub(super) const STREAM_MIN: usize = 100_000;
+
 /// The runs of functions of `m` (by index) to print on separate threads, of about equal size;
 /// none when the functions print on this thread: a module of fewer than `parallel_min`
-/// instructions, or of one function, or one thread.
-pub(super) fn parallel_runs(m: &llrs_ir::Module, parallel_min: usize) -> Vec<std::ops::Range<usize>> {
+/// instructions, or of one function, or one thread. A function of `stream_min` instructions
+/// or more is a run of its own.
+pub(super) fn parallel_runs(
+    m: &llrs_ir::Module,
+    parallel_min: usize,
+    stream_min: usize,
+) -> Vec<std::ops::Range<usize>> {
     let threads = rayon::current_num_threads();
     if threads < 2 || m.functions.len() < 2 {
         return Vec::new();
@@ -29,7 +38,23 @@ pub(super) fn parallel_runs(m: &llrs_ir::Module, parallel_min: usize) -> Vec<std
     if sizes.iter().sum::<usize>() < parallel_min {
         return Vec::new();
     }
-    llrs_ir::runs::balanced_runs(&sizes, threads * 4)
+    let mut runs = Vec::new();
+    for run in llrs_ir::runs::balanced_runs(&sizes, threads * 4) {
+        let mut start = run.start;
+        for i in run.clone() {
+            if sizes[i] >= stream_min {
+                if start < i {
+                    runs.push(start..i);
+                }
+                runs.push(i..i + 1);
+                start = i + 1;
+            }
+        }
+        if start < run.end {
+            runs.push(start..run.end);
+        }
+    }
+    runs
 }
 
 impl<'a> Writer<'a> {
@@ -339,32 +364,77 @@ impl<'a> Writer<'a> {
         if self.in_order || self.runs.is_empty() {
             for &g in &m.functions {
                 self.out.push(b'\n');
-                self.print_function(g);
+                self.print_function_to(g, sink);
                 self.flush_out(sink, super::FLUSH_MIN);
             }
             return true;
         }
         // Every function's slots are made (`Writer::with`).
         let runs = std::mem::take(&mut self.runs);
-        let late = self.print_parts(
-            &runs,
-            sink,
-            false,
-            |r| r.start,
-            |w, run| {
-                for &g in &m.functions[run.clone()] {
-                    w.out.push(b'\n');
-                    w.print_function(g);
+        let streamed = |w: &Self, run: &std::ops::Range<usize>| {
+            let size = || llrs_ir::runs::function_sizes_of(m, run.clone());
+            run.len() == 1 && size() >= w.stream_min
+        };
+        let mut i = 0;
+        while i < runs.len() {
+            if sink.is_some() && streamed(self, &runs[i]) {
+                if self.stream_function(runs[i].start, sink) {
+                    self.continue_in_order(runs[i].start + 1, sink);
+                    return false;
                 }
-            },
-        );
-        match late {
-            Some(i) => {
-                self.resume_in_order(runs[i].start, sink);
-                false
+                i += 1;
+                continue;
             }
-            None => true,
+            let end = (i..runs.len()).find(|&j| sink.is_some() && streamed(self, &runs[j])).unwrap_or(runs.len());
+            let late = self.print_parts(
+                &runs[i..end],
+                sink,
+                false,
+                |r| r.start,
+                |w, run| {
+                    for &g in &m.functions[run.clone()] {
+                        w.out.push(b'\n');
+                        w.print_function(g);
+                    }
+                },
+            );
+            if let Some(k) = late {
+                self.resume_in_order(runs[i + k].start, sink);
+                return false;
+            }
+            i = end;
         }
+        true
+    }
+
+    /// Prints the `index`-th function on this thread, handing its text to the sink a piece at a
+    /// time. A node that only printing in order numbers, met on the way, turns the writer to
+    /// printing in order where it stands ([`Writer::switch_in_order`]): `true` then, and the
+    /// rest of the module is to be printed in order.
+    fn stream_function(&mut self, index: usize, sink: &mut super::Sink<'_>) -> bool {
+        self.out.push(b'\n');
+        self.streaming = Some(index);
+        self.print_function_to(self.m.functions[index], sink);
+        let switched = self.streaming.is_none();
+        self.streaming = None;
+        self.flush_out(sink, super::FLUSH_MIN);
+        switched
+    }
+
+    /// Makes the module's slots again as printing in order has them while it prints the
+    /// `index`-th function (the module's, then each function's up to this one), and prints in
+    /// order from here on. The text printed so far is the same either way: every node it met
+    /// is numbered the same in both.
+    pub(super) fn switch_in_order(&mut self, index: usize) {
+        let m = self.m;
+        let mut slots = super::slots::ModuleSlots::new(m);
+        for &g in &m.functions[..=index] {
+            slots.process_function(m, g);
+        }
+        self.slots = std::sync::Arc::new(slots);
+        self.slots_ready = false;
+        self.in_order = true;
+        self.streaming = None;
     }
 
     /// Prints `parts` of the text on several threads with `print`, joined in order and handed
@@ -439,15 +509,22 @@ impl<'a> Writer<'a> {
                 slots.process_function(m, g);
             }
         }
-        for &g in &m.functions[first..] {
-            w.out.push(b'\n');
-            w.print_function(g);
-            w.flush_out(sink, super::FLUSH_MIN);
-        }
-        let summary = super::summary_bitcode::round_trip(m);
-        w.print_module_rest(&summary, sink);
+        w.continue_in_order(first, sink);
         self.out = std::mem::take(&mut w.out);
         self.sink_err = w.sink_err.take();
+    }
+
+    /// Prints the functions from the `first`-th on and the rest of the module, in order, with
+    /// the slots made so far.
+    fn continue_in_order(&mut self, first: usize, sink: &mut super::Sink<'_>) {
+        let m = self.m;
+        for &g in &m.functions[first..] {
+            self.out.push(b'\n');
+            self.print_function_to(g, sink);
+            self.flush_out(sink, super::FLUSH_MIN);
+        }
+        let summary = super::summary_bitcode::round_trip(m);
+        self.print_module_rest(&summary, sink);
     }
 
     /// A writer for part of the text on another thread: every slot is made already, so a node
@@ -467,12 +544,19 @@ impl<'a> Writer<'a> {
             out_of_order: false,
             in_order: false,
             parallel_min: usize::MAX,
+            stream_min: usize::MAX,
+            streaming: None,
             sink_err: None,
         }
     }
 
     /// `AssemblyWriter::printFunction`.
     pub(super) fn print_function(&mut self, g: GlobalId) {
+        self.print_function_to(g, &mut None);
+    }
+
+    /// [`Writer::print_function`], handing the text to `sink` (when there is one) as it grows.
+    pub(super) fn print_function_to(&mut self, g: GlobalId, sink: &mut super::Sink<'_>) {
         let m = self.m;
         let c = self.c;
         let gl = &m.globals[g];
@@ -591,6 +675,9 @@ impl<'a> Writer<'a> {
                 let preds = predecessors(body);
                 for (bi, &b) in body.layout.iter().enumerate() {
                     self.print_block(body, b, bi == 0, &preds);
+                    if sink.is_some() {
+                        self.flush_out(sink, super::FLUSH_MIN);
+                    }
                 }
                 self.out.extend_from_slice(b"}\n");
             }

@@ -352,20 +352,24 @@ fn writer_parallel_functions_print_as_in_order() {
     assert_eq!(String::from_utf8(parallel).expect("utf-8"), in_order);
     // A part that meets a node numbered late: printing goes on in order from there, to the
     // same text, held whole or handed to a sink a piece at a time.
-    for late in [(Some(0), None), (None, Some(0))] {
-        let runs = pool.install(|| super::module::parallel_runs(&m, 0));
-        let later_run = runs.get(runs.len() / 2).map(|r| r.start);
-        for late in [late, (later_run, None)] {
-            let (resumed, streamed) = pool.install(|| {
-                super::FORCE_LATE.with(|c| c.set(late));
-                let resumed = super::print_with(&m, Vec::new(), 0);
-                let mut streamed = Vec::new();
-                super::print_to_with(&m, b"", &mut streamed, 0).expect("written");
-                super::FORCE_LATE.with(|c| c.set((None, None)));
-                (resumed, streamed)
-            });
-            assert_eq!(String::from_utf8(resumed).expect("utf-8"), in_order, "{late:?}");
-            assert_eq!(String::from_utf8(streamed).expect("utf-8"), in_order, "{late:?}");
+    // Functions printed straight to the sink (every one, from 0 instructions on) meet the node
+    // in the middle of one and go on in order from there.
+    for stream_min in [usize::MAX, 0] {
+        for late in [(Some(0), None), (None, Some(0))] {
+            let runs = pool.install(|| super::module::parallel_runs(&m, 0, stream_min));
+            let later_run = runs.get(runs.len() / 2).map(|r| r.start);
+            for late in [late, (later_run, None)] {
+                let (resumed, streamed) = pool.install(|| {
+                    super::FORCE_LATE.with(|c| c.set(late));
+                    let resumed = super::print_with(&m, Vec::new(), 0);
+                    let mut streamed = Vec::new();
+                    super::print_to_with(&m, b"", &mut streamed, 0, stream_min).expect("written");
+                    super::FORCE_LATE.with(|c| c.set((None, None)));
+                    (resumed, streamed)
+                });
+                assert_eq!(String::from_utf8(resumed).expect("utf-8"), in_order, "{late:?}");
+                assert_eq!(String::from_utf8(streamed).expect("utf-8"), in_order, "{late:?} {stream_min}");
+            }
         }
     }
 }
