@@ -14,16 +14,19 @@ entity_id!(
 pub struct Interner {
     /// The bytes of every string, one after the other.
     bytes: Vec<u8>,
-    /// Where each symbol's bytes end in `bytes` (they start where the previous symbol's end).
-    ends: Vec<usize>,
-    /// The symbols, found by the hash of their bytes (kept beside each one, so that growing the
-    /// table and probing it never read the strings).
-    table: HashTable<(u64, Symbol)>,
+    /// Where each symbol's bytes end in `bytes` (they start where the previous symbol's end),
+    /// for the symbols that end in the first 4 GiB of it.
+    ends: Vec<u32>,
+    /// Where each later symbol's bytes end (none but in a module of more than 4 GiB of names).
+    wide_ends: Vec<usize>,
+    /// The symbols, found by the low half of the hash of their bytes (kept beside each one, so
+    /// that growing the table and probing it never read the strings).
+    table: HashTable<(u32, Symbol)>,
 }
 
 impl std::fmt::Debug for Interner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Interner").field("symbols", &self.ends.len()).field("bytes", &self.bytes.len()).finish()
+        f.debug_struct("Interner").field("symbols", &self.len()).field("bytes", &self.bytes.len()).finish()
     }
 }
 
@@ -46,46 +49,78 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-/// The hash of a string's bytes.
+/// How far into the bytes a symbol's end is kept in 32 bits (tests: a little way, so that
+/// they reach the symbols past it).
+#[cfg(not(test))]
+const NARROW_MAX: usize = u32::MAX as usize;
+#[cfg(test)]
+const NARROW_MAX: usize = 1000;
+
+/// The low half of the hash of a string's bytes (the half kept), and the table's hash of it.
 #[inline]
-fn hash(s: &[u8]) -> u64 {
-    rustc_hash::FxBuildHasher.hash_one(s)
+fn hash(s: &[u8]) -> (u32, u64) {
+    let low = rustc_hash::FxBuildHasher.hash_one(s) as u32;
+    (low, spread(low))
+}
+
+/// The table's 64-bit hash of a kept half: spread by a multiplication, so that the top bits
+/// hashbrown probes with are mixed too.
+#[inline]
+fn spread(low: u32) -> u64 {
+    (low as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl Interner {
     /// Interns `s` (any bytes: LLVM names may hold any byte).
     pub fn intern(&mut self, s: &[u8]) -> Symbol {
-        let h = hash(s);
-        if let Some(sym) = self.find(h, s) {
+        let (low, h) = hash(s);
+        if let Some(sym) = self.find(low, h, s) {
             return sym;
         }
-        let sym = Symbol(self.ends.len() as u32);
+        let sym = Symbol(self.len() as u32);
         self.bytes.extend_from_slice(s);
-        self.ends.push(self.bytes.len());
-        self.table.insert_unique(h, (h, sym), |&(h, _)| h);
+        match self.bytes.len() {
+            end if end <= NARROW_MAX && self.wide_ends.is_empty() => self.ends.push(end as u32),
+            end => self.wide_ends.push(end),
+        }
+        self.table.insert_unique(h, (low, sym), |&(low, _)| spread(low));
         sym
     }
     /// The symbol of `s` if interned already.
     pub fn lookup(&self, s: &[u8]) -> Option<Symbol> {
-        self.find(hash(s), s)
+        let (low, h) = hash(s);
+        self.find(low, h, s)
     }
-    fn find(&self, h: u64, s: &[u8]) -> Option<Symbol> {
-        self.table.find(h, |&(eh, sym)| eh == h && same_bytes(self.get(sym), s)).map(|&(_, sym)| sym)
+    fn find(&self, low: u32, h: u64, s: &[u8]) -> Option<Symbol> {
+        self.table.find(h, |&(el, sym)| el == low && same_bytes(self.get(sym), s)).map(|&(_, sym)| sym)
     }
     /// How many symbols there are (each symbol's number is below this).
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.ends.len() + self.wide_ends.len()
     }
     /// True when nothing is interned.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.len() == 0
     }
     /// The bytes of a symbol.
     #[inline]
     pub fn get(&self, sym: Symbol) -> &[u8] {
         let i = sym.0 as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.bytes[start..self.ends[i]]
+        let (start, end) = match self.ends.get(i) {
+            Some(&end) => (if i == 0 { 0 } else { self.ends[i - 1] as usize }, end as usize),
+            None => self.wide_span(i),
+        };
+        &self.bytes[start..end]
+    }
+    /// Where the bytes of the `i`-th symbol, one ending past the first 4 GiB, start and end.
+    #[cold]
+    fn wide_span(&self, i: usize) -> (usize, usize) {
+        let k = i - self.ends.len();
+        let start = match k {
+            0 => self.ends.last().map_or(0, |&e| e as usize),
+            _ => self.wide_ends[k - 1],
+        };
+        (start, self.wide_ends[k])
     }
 }
 
