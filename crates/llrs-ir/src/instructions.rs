@@ -3,11 +3,13 @@
 use crate::attributes::AttrsId;
 use crate::constants::ConstId;
 use crate::function::BlockId;
-use crate::metadata::{Md, MdId};
+use crate::metadata::Md;
 use crate::symbol::Symbol;
 use crate::types::TypeId;
 use crate::value::Value;
 use smallvec::SmallVec;
+
+pub use crate::lists::{Attachments, IndexList};
 
 macro_rules! opcodes {
     ($($variant:ident = $text:literal,)*) => {
@@ -390,13 +392,13 @@ pub enum InstExtra {
     /// icmp/fcmp predicate.
     Cmp(CmpPred),
     /// extractvalue/insertvalue indices.
-    Indices(SmallVec<[u32; 2]>),
+    Indices(IndexList),
     /// phi: incoming blocks, parallel to the operands.
-    Phi(Vec<BlockId>),
+    Phi(thin_vec::ThinVec<BlockId>),
     /// call/invoke/callbr.
     Call(Box<CallData>),
     /// landingpad clauses.
-    LandingPad(Vec<Clause>),
+    LandingPad(thin_vec::ThinVec<Clause>),
     /// shufflevector mask as a constant.
     Shuffle(ConstId),
     /// catchswitch: how many operands after the parent pad are handlers (an unwind block may follow).
@@ -471,7 +473,7 @@ pub struct InstData {
     /// Per-opcode data.
     pub extra: InstExtra,
     /// Metadata attachments `!kind !node`, in source order.
-    pub md: SmallVec<[(Symbol, MdId); 1]>,
+    pub md: Attachments,
     /// Debug records that stand before this instruction.
     pub dbg_records: DbgRecords,
 }
@@ -487,7 +489,7 @@ impl InstData {
             name: None,
             operands: operands.into_iter().collect(),
             extra: InstExtra::None,
-            md: SmallVec::new(),
+            md: Attachments::new(),
             dbg_records: DbgRecords::new(),
         }
     }

@@ -56,6 +56,7 @@ pub mod instructions;
 pub mod intrinsic_attrs;
 pub mod intrinsic_sig;
 pub mod intrinsics;
+pub mod lists;
 pub mod metadata;
 pub mod module;
 pub mod phases;

@@ -349,7 +349,7 @@ impl<'a> Parser<'a> {
                     None => return self.err(p, "invalid indices for extractvalue"),
                 };
                 let mut d = InstData::new(op, rt, [v]);
-                d.extra = InstExtra::Indices(idx);
+                d.extra = InstExtra::Indices(llrs_ir::instructions::IndexList::from_slice(&idx));
                 Ok(d)
             }
             InsertValue => {
@@ -362,7 +362,7 @@ impl<'a> Parser<'a> {
                     return self.err(p, "invalid indices for insertvalue");
                 }
                 let mut d = InstData::new(op, at, [v, e]);
-                d.extra = InstExtra::Indices(idx);
+                d.extra = InstExtra::Indices(llrs_ir::instructions::IndexList::from_slice(&idx));
                 Ok(d)
             }
             Alloca => self.parse_alloca(),
@@ -456,7 +456,7 @@ impl<'a> Parser<'a> {
                     return self.err(tp, "phi node must have first class type");
                 }
                 let mut vals: SmallVec<[Value; 3]> = SmallVec::new();
-                let mut blocks = Vec::new();
+                let mut blocks = thin_vec::ThinVec::new();
                 loop {
                     self.expect(Tok::LSquare, "expected '[' in phi value list")?;
                     let v = self.parse_value(ty)?;
@@ -529,7 +529,7 @@ impl<'a> Parser<'a> {
                     let (_, v) = self.parse_typed_value()?;
                     clauses.push(if catch { Clause::Catch(v) } else { Clause::Filter(v) });
                 }
-                d.extra = InstExtra::LandingPad(clauses);
+                d.extra = InstExtra::LandingPad(clauses.into());
                 Ok(d)
             }
             Freeze => {

@@ -102,7 +102,7 @@ fn writer_function_with_blocks() {
     body.append_inst(entry, InstData::new(Opcode::Br, void, [Value::Inst(cmp), Value::Block(b5), Value::Block(done)]));
     body.append_inst(b5, InstData::new(Opcode::Br, void, [Value::Block(done)]));
     let mut phi = InstData::new(Opcode::Phi, i32t, [Value::Inst(add), Value::Const(zero)]);
-    phi.extra = InstExtra::Phi(vec![b5, entry]);
+    phi.extra = InstExtra::Phi([b5, entry].as_slice().into());
     let phi = body.append_inst(done, phi);
     let mut call = InstData::new(Opcode::Call, i32t, [Value::Const(fconst), Value::Inst(phi), Value::Const(one)]);
     call.extra = InstExtra::Call(Box::new(CallData {

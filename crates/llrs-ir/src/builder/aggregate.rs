@@ -4,10 +4,10 @@
 use super::types::{indexed_type, is_aggregate, is_int, vec_shape};
 use super::{BuildError, BuildErrorKind as K, FunctionBuilder};
 use crate::constants::Const;
+use crate::instructions::IndexList;
 use crate::instructions::{InstData, InstExtra, Opcode};
 use crate::types::Type;
 use crate::value::Value;
-use smallvec::SmallVec;
 
 impl FunctionBuilder<'_> {
     fn bad_indices(&self, inst: &str, idx: &[u32], t: crate::types::TypeId) -> BuildError {
@@ -24,7 +24,7 @@ impl FunctionBuilder<'_> {
             return Err(self.bad_indices("extractvalue", idx, at));
         };
         let mut d = InstData::new(Opcode::ExtractValue, rt, [agg]);
-        d.extra = InstExtra::Indices(SmallVec::from_slice(idx));
+        d.extra = InstExtra::Indices(IndexList::from_slice(idx));
         self.insert("extractvalue", d, name)
     }
 
@@ -40,7 +40,7 @@ impl FunctionBuilder<'_> {
         };
         self.same_type("insertvalue", ft, vt)?;
         let mut d = InstData::new(Opcode::InsertValue, at, [agg, v]);
-        d.extra = InstExtra::Indices(SmallVec::from_slice(idx));
+        d.extra = InstExtra::Indices(IndexList::from_slice(idx));
         self.insert("insertvalue", d, name)
     }
 

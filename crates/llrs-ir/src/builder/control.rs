@@ -314,7 +314,7 @@ impl FunctionBuilder<'_> {
         if cleanup {
             d.flags |= fl::CLEANUP;
         }
-        d.extra = InstExtra::LandingPad(clauses.to_vec());
+        d.extra = InstExtra::LandingPad(clauses.into());
         self.insert(inst, d, name)
     }
 }

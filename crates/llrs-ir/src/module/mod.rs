@@ -10,7 +10,6 @@ use crate::instructions::AttrList;
 use crate::metadata::MdId;
 use crate::symbol::Symbol;
 use crate::types::TypeId;
-use smallvec::SmallVec;
 
 entity_id!(
     /// A global value (variable, function, alias or ifunc).
@@ -223,7 +222,7 @@ pub struct Global {
     /// Alignment in bytes (0 = none).
     pub align: u64,
     /// Metadata attachments.
-    pub md: SmallVec<[(Symbol, MdId); 1]>,
+    pub md: crate::lists::Attachments,
     /// Variables: constant, initializer and attributes.
     pub var: VarData,
     /// Functions: the rest of a function.
@@ -369,7 +368,7 @@ impl Module {
             partition: None,
             comdat: None,
             align: 0,
-            md: SmallVec::new(),
+            md: crate::lists::Attachments::new(),
             var: VarData::default(),
             func: None,
             target: None,

@@ -13,7 +13,6 @@ use llrs_ir::metadata::Local;
 use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
 use llrs_ir::{Const, Context, FloatKind, InstData, InstExtra, Md, MdId, Module, Opcode, Symbol, Type, TypeId, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
-use smallvec::smallvec;
 
 /// Edits to one function body, applied by [`Edits::apply`] once every call is upgraded.
 #[derive(Default)]
@@ -334,7 +333,7 @@ impl Site<'_> {
     /// Places a new instruction before the call (with the call's `!dbg`).
     pub fn emit(&mut self, mut data: InstData) -> Value {
         if let Some(d) = self.dbg() {
-            data.md = smallvec![(self.dbg_kind, d)];
+            data.md = [(self.dbg_kind, d)].into_iter().collect();
         }
         let id = self.body.insts.push(data);
         self.edits.before.entry(self.call).or_default().push(id);
@@ -414,7 +413,7 @@ impl Site<'_> {
         }
         d.flags = 0;
         d.fmf = 0;
-        d.md = dbg.map(|n| smallvec![(kind, n)]).unwrap_or_default();
+        d.md = dbg.map(|n| (kind, n)).into_iter().collect();
         d.extra = InstExtra::Call(Box::new(plain_call(fn_ty, args.len())));
     }
 
@@ -496,7 +495,7 @@ impl Site<'_> {
         };
         let ty = ty.unwrap_or_else(|| self.m.ctx.void_ty());
         let mut d = InstData::new(Opcode::ExtractValue, ty, [agg]);
-        d.extra = InstExtra::Indices(smallvec![idx]);
+        d.extra = InstExtra::Indices(llrs_ir::instructions::IndexList::from_slice(&[idx]));
         self.emit(d)
     }
 
@@ -504,7 +503,7 @@ impl Site<'_> {
     pub fn insert_value(&mut self, agg: Value, v: Value, idx: u32) -> Value {
         let ty = self.value_ty(agg);
         let mut d = InstData::new(Opcode::InsertValue, ty, [agg, v]);
-        d.extra = InstExtra::Indices(smallvec![idx]);
+        d.extra = InstExtra::Indices(llrs_ir::instructions::IndexList::from_slice(&[idx]));
         self.emit(d)
     }
 
