@@ -38,6 +38,41 @@ pub fn print_module_to(module: &Module, head: &[u8], sink: &mut dyn std::io::Wri
     print_to_with(module, head, sink, module::PARALLEL_PRINT_MIN, module::STREAM_MIN)
 }
 
+/// What printing a module finds by walking the whole of it before it prints (types, slots, the
+/// runs of functions for the threads), found ahead of time: while the module is verified, say.
+/// Good for printing that module as it is when made, and no other.
+pub struct PrintPrep {
+    runs: Vec<std::ops::Range<usize>>,
+    types: TypePrinter,
+    slots: ModuleSlots,
+    /// The module's functions and metadata nodes when made (a cheap check of its use).
+    made_for: (usize, usize),
+}
+
+/// Finds what printing `module` needs first ([`print_prepared_to`]).
+pub fn prepare_print(module: &Module) -> PrintPrep {
+    let runs = module::parallel_runs(module, module::PARALLEL_PRINT_MIN, module::STREAM_MIN);
+    let (types, slots) = Writer::setup(module, !runs.is_empty());
+    PrintPrep { runs, types, slots, made_for: (module.functions.len(), module.ctx.num_mds()) }
+}
+
+/// [`print_module_to`] with what [`prepare_print`] found for this module (found again when it
+/// was made for another).
+pub fn print_prepared_to(
+    module: &Module,
+    prep: PrintPrep,
+    head: &[u8],
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    if prep.made_for != (module.functions.len(), module.ctx.num_mds()) {
+        return print_module_to(module, head, sink);
+    }
+    llrs_ir::phases::mark("print");
+    let mut w = Writer::from_parts(module, prep.runs, prep.types, prep.slots);
+    w.out.extend_from_slice(head);
+    finish_to(&mut w, sink)
+}
+
 /// [`print_module_to`], printing functions on several threads from `parallel_min`
 /// instructions on, and a function of `stream_min` instructions or more straight to the sink.
 pub(crate) fn print_to_with(
@@ -49,10 +84,15 @@ pub(crate) fn print_to_with(
 ) -> std::io::Result<()> {
     llrs_ir::phases::mark("print");
     let mut w = Writer::with(module, module::parallel_runs(module, parallel_min, stream_min));
-    llrs_ir::phases::mark("print: types and slots");
     w.parallel_min = parallel_min;
     w.stream_min = stream_min;
     w.out.extend_from_slice(head);
+    finish_to(&mut w, sink)
+}
+
+/// Prints the whole module with `w`, its text so far first, to `sink`.
+fn finish_to(w: &mut Writer<'_>, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    llrs_ir::phases::mark("print: types and slots");
     let mut sink: Sink<'_> = Some(sink);
     w.print_module(&mut sink);
     w.flush_out(&mut sink, 0);
@@ -174,7 +214,12 @@ impl<'a> Writer<'a> {
     /// there are none). With runs, the slots of every function are made up front, and a node
     /// any printing meets unnumbered marks the output out of order.
     fn with(m: &'a Module, runs: Vec<std::ops::Range<usize>>) -> Self {
-        let functions_first = !runs.is_empty();
+        let (types, slots) = Self::setup(m, !runs.is_empty());
+        Self::from_parts(m, runs, types, slots)
+    }
+
+    /// The types and module slots of `m`; with every function's slots when `functions_first`.
+    fn setup(m: &Module, functions_first: bool) -> (TypePrinter, ModuleSlots) {
         let slots = || {
             let mut slots = ModuleSlots::new(m);
             if functions_first {
@@ -186,11 +231,16 @@ impl<'a> Writer<'a> {
             slots
         };
         // Both walk the whole module: on a large one, at the same time.
-        let (types, slots) = if m.functions.len() >= PARALLEL_SETUP_MIN || m.ctx.num_mds() >= PARALLEL_SETUP_MIN {
+        if m.functions.len() >= PARALLEL_SETUP_MIN || m.ctx.num_mds() >= PARALLEL_SETUP_MIN {
             rayon::join(|| TypePrinter::new(m), slots)
         } else {
             (TypePrinter::new(m), slots())
-        };
+        }
+    }
+
+    /// A writer for `m` from its setup ([`Writer::setup`]).
+    fn from_parts(m: &'a Module, runs: Vec<std::ops::Range<usize>>, types: TypePrinter, slots: ModuleSlots) -> Self {
+        let functions_first = !runs.is_empty();
         Writer {
             m,
             c: &m.ctx,

@@ -373,3 +373,27 @@ fn writer_parallel_functions_print_as_in_order() {
         }
     }
 }
+
+/// Printing with what was found ahead of time gives the text printed without it; made for
+/// another module, it is not used.
+#[test]
+fn prepared_print_is_the_same_text() {
+    let src = "define i32 @f(i32 %x) !dbg !3 {\n  %y = add i32 %x, 1, !tag !5\n  ret i32 %y\n}\n\
+               define void @g() {\n  ret void\n}\n\
+               !llvm.module.flags = !{!0}\n!0 = !{i32 2, !\"Debug Info Version\", i32 3}\n\
+               !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+               !2 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)\n\
+               !3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, spFlags: DISPFlagDefinition, unit: !2)\n\
+               !5 = !{!\"t\"}\n";
+    let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    let other = crate::parse_module(b"define void @h() {\n  ret void\n}\n", "u.ll").expect("parses");
+    let mut plain = Vec::new();
+    super::print_module_to(&m, b"; head\n", &mut plain).expect("written");
+    assert!(String::from_utf8_lossy(&plain).contains("!tag !"));
+    let mut prepared = Vec::new();
+    super::print_prepared_to(&m, super::prepare_print(&m), b"; head\n", &mut prepared).expect("written");
+    assert_eq!(String::from_utf8(prepared).expect("utf-8"), String::from_utf8(plain.clone()).expect("utf-8"));
+    let mut mismatched = Vec::new();
+    super::print_prepared_to(&m, super::prepare_print(&other), b"; head\n", &mut mismatched).expect("written");
+    assert_eq!(mismatched, plain);
+}

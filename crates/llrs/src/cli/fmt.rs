@@ -126,12 +126,23 @@ pub fn read_module_releasing<'a>(
 
 /// The second half of [`load_source`], on a module just parsed (its source may be gone: the
 /// verifier's messages name no position in it).
-pub fn check_module(mut module: llrs_ir::Module, file_name: &str) -> Result<Loaded, FmtError> {
+pub fn check_module(module: llrs_ir::Module, file_name: &str) -> Result<Loaded, FmtError> {
+    check_module_with(module, file_name, |_| ()).map(|(loaded, _)| loaded)
+}
+
+/// [`check_module`], doing `alongside` with the module on another thread while it is first
+/// verified: what that gives is handed back when the check leaves the module as it was (not
+/// when invalid debug info is dropped from it).
+pub fn check_module_with<T: Send>(
+    mut module: llrs_ir::Module,
+    file_name: &str,
+    alongside: impl FnOnce(&llrs_ir::Module) -> T + Send,
+) -> Result<(Loaded, Option<T>), FmtError> {
     let mut warnings = Vec::new();
     let version = llrs_ir::debug_strip::debug_metadata_version(&module);
     let mut verified = false;
+    let (report, mut extra) = rayon::join(|| llrs_verify::verify(&module), || Some(alongside(&module)));
     if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
-        let report = llrs_verify::verify(&module);
         if report.is_broken() {
             // `UpgradeDebugInfo`: a broken module is a fatal error, whatever its debug info
             // (LLVM prints the whole report, then aborts).
@@ -149,20 +160,25 @@ pub fn check_module(mut module: llrs_ir::Module, file_name: &str) -> Result<Load
             drop(p);
             warnings.push(format!("warning: ignoring invalid debug info in {file_name}"));
             llrs_ir::debug_strip::strip_debug_info(&mut module);
+            extra = None;
         } else {
             // The same module again would give the same report.
             verified = true;
         }
     }
     if !verified {
-        let report = llrs_verify::verify(&module);
+        // The first report is of this module when it was not stripped.
+        let report = match extra.is_some() {
+            true => report,
+            false => llrs_verify::verify(&module),
+        };
         if report.is_broken() || report.broken_debug_info() {
             let messages = report.render(&module, file_name).lines().map(str::to_string).collect();
             let errors = llrs_verify::errors_of(&report, &module).0;
             return Err(FmtError::Verify { warnings, messages, errors });
         }
     }
-    Ok(Loaded { module, warnings })
+    Ok((Loaded { module, warnings }, extra))
 }
 
 /// The whole output of `llrs fmt` for a module read from `file_name`: the `; ModuleID` line and

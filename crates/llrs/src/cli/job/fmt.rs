@@ -62,8 +62,13 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
     // The source is dropped once parsed, so that the input and the output are never both held
     // (peak memory is the module plus one of them), except to compare them.
     let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then_some(src);
-    let loaded = match parsed.and_then(|module| crate::cli::fmt::check_module(module, name)) {
-        Ok(loaded) => loaded,
+    // What printing to a sink needs first is found while the module is verified.
+    let streamed = matches!(mode, Mode::Output(_)) || matches!(mode, Mode::Print if size >= STREAM_MIN);
+    let checked = parsed.and_then(|module| {
+        crate::cli::fmt::check_module_with(module, name, |m| streamed.then(|| llrs_asm::prepare_print(m)))
+    });
+    let (loaded, prep) = match checked {
+        Ok((loaded, prep)) => (loaded, prep.flatten()),
         Err(err) => return report.fail(Outcome::Invalid, r.error(name, &err)),
     };
     llrs_ir::phases::mark("checked");
@@ -74,11 +79,11 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
         // itself): its text is never held whole. A small one prints here, so that the files of
         // a batch print at once on every thread, and its text waits for its turn.
         Mode::Print if size >= STREAM_MIN => {
-            report.events.push(Event::StdoutIr(Box::new(IrOutput { module: loaded.module, head: head(), size })));
+            report.events.push(Event::StdoutIr(Box::new(IrOutput { module: loaded.module, head: head(), size, prep })));
             report
         }
         Mode::Output(o) => {
-            let report = write_output(report, o, at, |w| llrs_asm::print_module_to(&loaded.module, &head(), w));
+            let report = write_output(report, o, at, |w| print_to(&loaded.module, prep, &head(), w));
             crate::cli::drop_module(loaded.module, size);
             report
         }
@@ -103,12 +108,27 @@ pub struct IrOutput {
     pub head: Vec<u8>,
     /// The size of its source (to choose how to free it).
     pub size: usize,
+    /// What printing it needs first, when found already.
+    pub prep: Option<llrs_asm::PrintPrep>,
+}
+
+/// Prints `module` after `head` on `w`, with what printing it needs first when found already.
+fn print_to(
+    module: &llrs_ir::Module,
+    prep: Option<llrs_asm::PrintPrep>,
+    head: &[u8],
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    match prep {
+        Some(prep) => llrs_asm::print_prepared_to(module, prep, head, w),
+        None => llrs_asm::print_module_to(module, head, w),
+    }
 }
 
 impl IrOutput {
     /// Prints it on `w`, then frees it.
     pub fn print_to(self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        let written = llrs_asm::print_module_to(&self.module, &self.head, w);
+        let written = print_to(&self.module, self.prep, &self.head, w);
         crate::cli::drop_module(self.module, self.size);
         written
     }
