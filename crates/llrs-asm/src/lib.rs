@@ -41,25 +41,7 @@ pub fn print_module_to(module: &Module, head: &[u8], sink: &mut dyn std::io::Wri
     writer::print_module_to(module, head, sink)
 }
 
-/// What printing a module finds first by walking the whole of it, found ahead of time (while
-/// the module is verified, say): see [`print_prepared_to`].
-pub use writer::PrintPrep;
-
-/// Finds what printing `module` needs before it prints, for [`print_prepared_to`]: on a large
-/// module, work worth doing on a thread that would otherwise wait.
-pub fn prepare_print(module: &Module) -> PrintPrep {
-    writer::prepare_print(module)
-}
-
-/// [`print_module_to`] with what [`prepare_print`] found for this same, unchanged module.
-pub fn print_prepared_to(
-    module: &Module,
-    prep: PrintPrep,
-    head: &[u8],
-    sink: &mut dyn std::io::Write,
-) -> std::io::Result<()> {
-    writer::print_prepared_to(module, prep, head, sink)
-}
+pub use writer::{prepare_print, print_prepared_to, PrintPrep};
 
 /// Prints a module as [`print_module`] does, appending to `out` (no copy of the output).
 pub fn print_module_into(module: &Module, out: Vec<u8>) -> Vec<u8> {

@@ -6,6 +6,31 @@ use crate::symbol::Symbol;
 use smallvec::SmallVec;
 use thin_vec::ThinVec;
 
+/// Equality, hashing and debug printing of a list type by the slice it reads as.
+macro_rules! slice_like {
+    ($t:ty) => {
+        impl PartialEq for $t {
+            fn eq(&self, other: &Self) -> bool {
+                **self == **other
+            }
+        }
+
+        impl Eq for $t {}
+
+        impl std::hash::Hash for $t {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                (**self).hash(state)
+            }
+        }
+
+        impl std::fmt::Debug for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_list().entries(self.iter()).finish()
+            }
+        }
+    };
+}
+
 /// The indices of an `extractvalue` or `insertvalue`: up to three are held inline, more on
 /// the heap (16 bytes either way, so that [`crate::instructions::InstExtra`] takes 24).
 #[derive(Clone)]
@@ -64,25 +89,7 @@ impl FromIterator<u32> for IndexList {
     }
 }
 
-impl PartialEq for IndexList {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for IndexList {}
-
-impl std::hash::Hash for IndexList {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (**self).hash(state)
-    }
-}
-
-impl std::fmt::Debug for IndexList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+slice_like!(IndexList);
 
 /// Metadata attachments `!kind !node`, in source order: one is held inline, more on the heap
 /// (16 bytes either way). Reads as a slice.
@@ -190,25 +197,7 @@ impl FromIterator<(Symbol, MdId)> for Attachments {
     }
 }
 
-impl PartialEq for Attachments {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for Attachments {}
-
-impl std::hash::Hash for Attachments {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (**self).hash(state)
-    }
-}
-
-impl std::fmt::Debug for Attachments {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+slice_like!(Attachments);
 
 #[cfg(test)]
 mod tests {

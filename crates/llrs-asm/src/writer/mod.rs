@@ -49,15 +49,17 @@ pub struct PrintPrep {
     made_for: (usize, usize),
 }
 
-/// Finds what printing `module` needs first ([`print_prepared_to`]).
+/// Finds what printing `module` needs before it prints, for [`print_prepared_to`]: on a large
+/// module, work worth doing on a thread that would otherwise wait (while the module is
+/// verified, say).
 pub fn prepare_print(module: &Module) -> PrintPrep {
     let runs = module::parallel_runs(module, module::PARALLEL_PRINT_MIN, module::STREAM_MIN);
     let (types, slots) = Writer::setup(module, !runs.is_empty());
     PrintPrep { runs, types, slots, made_for: (module.functions.len(), module.ctx.num_mds()) }
 }
 
-/// [`print_module_to`] with what [`prepare_print`] found for this module (found again when it
-/// was made for another).
+/// [`print_module_to`] with what [`prepare_print`] found for this same, unchanged module (found
+/// again when it was made for another).
 pub fn print_prepared_to(
     module: &Module,
     prep: PrintPrep,
