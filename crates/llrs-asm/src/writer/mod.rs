@@ -58,7 +58,7 @@ pub fn prepare_print(module: &Module) -> PrintPrep {
     PrintPrep { runs, types, slots, made_for: (module.functions.len(), module.ctx.num_mds()) }
 }
 
-/// [`print_module_to`] with what [`prepare_print`] found for this same, unchanged module (found
+/// [`crate::print_module_to`] with what [`prepare_print`] found for this same, unchanged module (found
 /// again when it was made for another).
 pub fn print_prepared_to(
     module: &Module,
