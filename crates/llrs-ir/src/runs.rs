@@ -6,18 +6,12 @@ use std::ops::Range;
 
 /// The size of each function of `m`, in instructions (a declaration counts one).
 pub fn function_sizes(m: &Module) -> Vec<usize> {
-    m.functions
-        .iter()
-        .map(|&g| m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).map_or(1, |b| b.insts.len() + 1))
-        .collect()
+    m.functions.iter().map(|&g| function_size(m, g)).collect()
 }
 
-/// The size of the functions `range` of `m` together, as [`function_sizes`] counts.
-pub fn function_sizes_of(m: &Module, range: Range<usize>) -> usize {
-    m.functions[range]
-        .iter()
-        .map(|&g| m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).map_or(1, |b| b.insts.len() + 1))
-        .sum()
+/// The size of function `g` of `m`, as [`function_sizes`] counts it.
+pub fn function_size(m: &Module, g: crate::module::GlobalId) -> usize {
+    m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()).map_or(1, |b| b.insts.len() + 1)
 }
 
 /// Splits `0..sizes.len()` into at most `parts` consecutive, non-empty ranges of about equal

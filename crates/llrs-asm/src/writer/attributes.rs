@@ -6,12 +6,6 @@ use llrs_ir::attributes::{
     AllocFnKind, Attr, AttrArg, AttrsId, CaptureComponents, CaptureInfo, ConstantRangeList, FPClassTest, MemoryEffects,
     UwTableKind, MEMORY_LOCATIONS,
 };
-use llrs_ir::Context;
-
-/// The attributes of a set in LLVM's order ([`Context::attrs`] keeps every set so).
-fn sorted_attrs(c: &Context, a: AttrsId) -> &[Attr] {
-    c.attrs_of(a)
-}
 
 const MODREF: [&[u8]; 4] = [b"none", b"read", b"write", b"readwrite"];
 
@@ -193,7 +187,8 @@ impl Writer<'_> {
     /// The attributes of a set separated by spaces, in LLVM's order.
     pub(super) fn write_attr_set(&mut self, a: AttrsId, group: bool) {
         let c = self.c;
-        for (i, at) in sorted_attrs(c, a).iter().enumerate() {
+        // `Context::attrs` keeps every set in LLVM's order.
+        for (i, at) in c.attrs_of(a).iter().enumerate() {
             if i > 0 {
                 self.out.push(b' ');
             }
@@ -205,7 +200,7 @@ impl Writer<'_> {
     pub(super) fn write_fn_attrs_comment(&mut self, a: AttrsId) {
         let c = self.c;
         let mut first = true;
-        for at in sorted_attrs(c, a) {
+        for at in c.attrs_of(a) {
             if matches!(at.arg, AttrArg::Str(_)) {
                 continue;
             }

@@ -371,9 +371,9 @@ impl<'a> Writer<'a> {
         }
         // Every function's slots are made (`Writer::with`).
         let runs = std::mem::take(&mut self.runs);
+        // `parallel_runs` makes every such function a run of its own.
         let streamed = |w: &Self, run: &std::ops::Range<usize>| {
-            let size = || llrs_ir::runs::function_sizes_of(m, run.clone());
-            run.len() == 1 && size() >= w.stream_min
+            run.len() == 1 && llrs_ir::runs::function_size(m, m.functions[run.start]) >= w.stream_min
         };
         let mut i = 0;
         while i < runs.len() {
