@@ -35,6 +35,50 @@ pub fn upgrade_di_node(ctx: &mut Context, node: &mut MdNode) {
     node.fields = upgrade_di_fields(ctx, kw, &mut written);
 }
 
+/// The symbols of `DILocation` and of the fields it is usually written with, interned once per
+/// context for [`canonical_location`].
+#[derive(Clone, Copy, Debug)]
+pub struct LocationSyms {
+    /// `DILocation`.
+    pub kind: Symbol,
+    /// `line`, `column`, `scope` and `inlinedAt`, in print order.
+    fields: [Symbol; 4],
+}
+
+impl LocationSyms {
+    /// Interns the symbols in `ctx`.
+    pub fn new(ctx: &mut Context) -> Self {
+        LocationSyms {
+            kind: ctx.sym("DILocation"),
+            fields: [ctx.sym("line"), ctx.sym("column"), ctx.sym("scope"), ctx.sym("inlinedAt")],
+        }
+    }
+}
+
+/// The fields of a `DILocation` when they are written as LLVM prints them, which
+/// [`upgrade_di_fields`] leaves as they are: `line:` and `scope:` with any value, a `column:`
+/// that is not 0 and an `inlinedAt:` that is not null, each at most once, in that order, and no
+/// other field. `None` otherwise (and `written` is untouched). The most common node of a
+/// module with debug info then takes no look-up by name.
+pub fn canonical_location(syms: &LocationSyms, written: &mut SmallVec<[Field; 16]>) -> Option<Box<[Field]>> {
+    let [line, column, scope, inlined_at] = syms.fields;
+    let mut next = 0;
+    for (name, v) in written.iter() {
+        let at = syms.fields[next..].iter().position(|f| Some(*f) == *name)? + next;
+        let dropped = match syms.fields[at] {
+            s if s == column => matches!(v, DiValue::Int(0) | DiValue::Md(Md::Null)),
+            s if s == inlined_at => matches!(v, DiValue::Md(Md::Null)),
+            _ => false,
+        };
+        if dropped {
+            return None;
+        }
+        next = at + 1;
+    }
+    let has = |s: Symbol| written.iter().any(|(n, _)| *n == Some(s));
+    (has(line) && has(scope)).then(|| boxed(written))
+}
+
 /// The fields of a specialized node of kind `kw` (`DISubprogram`, ...) written as `written`,
 /// as LLVM 22 holds them after reading (see [`upgrade_di_node`]); one allocation, of the
 /// fields' exact size.
@@ -701,6 +745,44 @@ mod tests {
             })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    #[test]
+    fn locations_kept_as_written_are_what_the_upgrade_makes() {
+        let mut ctx = Context::default();
+        let syms = LocationSyms::new(&mut ctx);
+        let node = DiValue::Md(Md::Node(llrs_ir::MdId(3)));
+        let values = [DiValue::Int(0), DiValue::Int(7), DiValue::Md(Md::Null), node.clone()];
+        let names = ["line", "column", "scope", "inlinedAt", "isImplicitCode", "atomGroup"];
+        let mut kept = 0;
+        // Every sequence of up to three fields (repeats and any order included), each with every
+        // value: where the fast path keeps the fields, the upgrade gives the same.
+        let (nn, nv) = (names.len(), values.len());
+        let mut shapes: Vec<Vec<(usize, usize)>> = vec![vec![]];
+        let mut last = shapes.clone();
+        for _ in 0..3 {
+            let mut longer = Vec::new();
+            for s in &last {
+                for n in 0..nn {
+                    for v in 0..nv {
+                        longer.push(s.iter().copied().chain([(n, v)]).collect::<Vec<_>>());
+                    }
+                }
+            }
+            shapes.extend(longer.iter().cloned());
+            last = longer;
+        }
+        for shape in &shapes {
+            let written: SmallVec<[Field; 16]> =
+                shape.iter().map(|&(n, v)| (Some(ctx.sym(names[n])), values[v].clone())).collect();
+            let fast = canonical_location(&syms, &mut written.clone());
+            let slow = upgrade_di_fields(&mut ctx, syms.kind, &mut written.clone());
+            if let Some(fast) = fast {
+                assert_eq!(fast, slow, "{shape:?}");
+                kept += 1;
+            }
+        }
+        assert!(kept > 50, "{kept}");
     }
 
     #[test]

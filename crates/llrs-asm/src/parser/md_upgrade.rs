@@ -6,14 +6,35 @@ use llrs_ir::debug_strip::{debug_metadata_version, strip_debug_info, DEBUG_METAD
 use llrs_ir::{Const, Context, Md, MdId, MdKind, MdNode};
 
 impl<'a> Parser<'a> {
-    /// Replaces every instruction attachment of kind `kind` by `f(node)`, once per node.
-    fn rewrite_attachments(&mut self, kind: &[u8], mut f: impl FnMut(&mut Context, MdId) -> MdId) {
+    /// Replaces every instruction attachment of kind `kind` by `f(node)`, once per node, where
+    /// `changes(node)` (`f` gives back any other node as it is, and makes nothing). The functions
+    /// that have such an attachment are found on every thread first: usually none has one.
+    fn rewrite_attachments(
+        &mut self,
+        kind: &[u8],
+        changes: impl Fn(&Context, MdId) -> bool + Sync,
+        mut f: impl FnMut(&mut Context, MdId) -> MdId,
+    ) {
+        use rayon::prelude::*;
         let Some(kind) = self.m.ctx.names.lookup(kind) else { return };
+        let (m, ctx) = (&self.m, &self.m.ctx);
+        let to_rewrite: Vec<usize> = (0..m.functions.len())
+            .into_par_iter()
+            .filter(|&fi| {
+                let body = m.globals[m.functions[fi]].func.as_ref().and_then(|f| f.body.as_ref());
+                body.is_some_and(|body| {
+                    body.insts.values().any(|inst| inst.md.iter().any(|&(k, id)| k == kind && changes(ctx, id)))
+                })
+            })
+            .collect();
+        if to_rewrite.is_empty() {
+            return;
+        }
         // What each node became, by id (`UNSET` before it is met): nodes made by `f` are never
         // attachments met later.
         const UNSET: u32 = u32::MAX;
         let mut done = vec![UNSET; self.m.ctx.num_mds()];
-        for fi in 0..self.m.functions.len() {
+        for fi in to_rewrite {
             let g = self.m.functions[fi];
             let Some(mut body) = self.m.globals[g].func.as_mut().and_then(|f| f.body.take()) else { continue };
             for inst in body.insts.values_mut() {
@@ -41,7 +62,7 @@ impl<'a> Parser<'a> {
     /// `UpgradeTBAANode` on every `!tbaa` attachment: an old scalar tag `!{!"name", !parent}`
     /// becomes the struct-path tag `!{!T, !T, i64 0}` (with `T` the scalar type node).
     pub(super) fn upgrade_tbaa_tags(&mut self) {
-        self.rewrite_attachments(b"tbaa", upgrade_tbaa_node);
+        self.rewrite_attachments(b"tbaa", |ctx, id| !tbaa_tag_is_struct_path(ctx.md(id)), upgrade_tbaa_node);
     }
 
     /// Instruction locations as bitcode keeps them: a `!dbg` attachment is written as a location
@@ -49,25 +70,20 @@ impl<'a> Parser<'a> {
     /// itself stays for its other users: loop metadata, debug records).
     pub(super) fn unique_instruction_locations(&mut self) {
         let Some(kw) = self.m.ctx.names.lookup(b"DILocation") else { return };
-        // Nothing to do without a distinct location: a look at the nodes is cheaper than one at
-        // every instruction.
-        let ctx = &self.m.ctx;
-        let distinct_location = |i: usize| {
-            let node = ctx.md(MdId(i as u32));
-            node.distinct && node.kind == MdKind::Special(kw)
-        };
-        if !(0..ctx.num_mds()).any(distinct_location) {
-            return;
-        }
-        self.rewrite_attachments(b"dbg", |ctx, id| {
-            let node = ctx.md(id);
-            if !node.distinct || node.kind != MdKind::Special(kw) {
-                return id;
-            }
-            let mut copy = node.clone();
-            copy.distinct = false;
-            ctx.md_intern(copy)
-        });
+        let distinct_location = move |node: &MdNode| node.distinct && node.kind == MdKind::Special(kw);
+        self.rewrite_attachments(
+            b"dbg",
+            |ctx, id| distinct_location(ctx.md(id)),
+            |ctx, id| {
+                let node = ctx.md(id);
+                if !distinct_location(node) {
+                    return id;
+                }
+                let mut copy = node.clone();
+                copy.distinct = false;
+                ctx.md_intern(copy)
+            },
+        );
     }
 
     /// `UpgradeDebugInfo`: debug info whose `"Debug Info Version"` module flag is missing or not
@@ -79,14 +95,18 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Whether a `!tbaa` attachment is left as it is: a struct-path tag, or not a tag at all (an
+/// empty tag is left to the verifier: "TBAA metadata cannot have 0 operands").
+fn tbaa_tag_is_struct_path(node: &MdNode) -> bool {
+    node.kind != MdKind::Tuple
+        || node.ops.is_empty()
+        || (matches!(node.ops.first(), Some(Md::Node(_))) && node.ops.len() >= 3)
+}
+
 /// The struct-path form of a TBAA tag; the node itself when it already is one.
 fn upgrade_tbaa_node(ctx: &mut Context, id: MdId) -> MdId {
     let node = ctx.md(id);
-    // An empty tag is left to the verifier ("TBAA metadata cannot have 0 operands").
-    if node.kind != MdKind::Tuple
-        || node.ops.is_empty()
-        || (matches!(node.ops.first(), Some(Md::Node(_))) && node.ops.len() >= 3)
-    {
+    if tbaa_tag_is_struct_path(node) {
         return id;
     }
     let ops = node.ops.clone();

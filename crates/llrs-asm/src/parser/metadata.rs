@@ -367,7 +367,13 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                let fields = super::di_upgrade::upgrade_di_fields(&mut self.m.ctx, kind, &mut fields);
+                let loc = *self.loc_syms.get_or_insert_with(|| super::di_upgrade::LocationSyms::new(&mut self.m.ctx));
+                let canonical =
+                    if kind == loc.kind { super::di_upgrade::canonical_location(&loc, &mut fields) } else { None };
+                let fields = match canonical {
+                    Some(fields) => fields,
+                    None => super::di_upgrade::upgrade_di_fields(&mut self.m.ctx, kind, &mut fields),
+                };
                 Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: Box::new([]), fields })
             }
         }

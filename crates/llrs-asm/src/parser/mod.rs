@@ -211,6 +211,8 @@ pub(crate) struct Parser<'a> {
     /// On a thread reading the metadata at the end of the file: the placeholder made for each
     /// `!N` referenced, with its number.
     pub placeholder_nums: Option<Vec<(MdId, u32)>>,
+    /// `DILocation` and its usual fields, once interned (see [`di_upgrade::canonical_location`]).
+    pub loc_syms: Option<di_upgrade::LocationSyms>,
     /// Where the metadata at the end of the file starts, and the other thread reading it.
     pub tail: Option<(std::sync::Arc<md_tail::Chunks>, md_tail::TailReceiver<'a>)>,
     /// Whether the metadata at the end was taken from the other thread.
@@ -277,6 +279,7 @@ impl<'a> Parser<'a> {
             fwd_addrs: Default::default(),
             header_fn: None,
             placeholder_nums: None,
+            loc_syms: None,
             tail: None,
             used_tail: false,
             last_md_kind: None,
