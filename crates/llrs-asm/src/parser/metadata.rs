@@ -300,6 +300,7 @@ impl<'a> Parser<'a> {
     fn parse_specialized_body(&mut self, distinct: bool) -> PResult<MdNode> {
         // A keyword is never escaped: it borrows the source.
         let kw: &[u8] = &self.val();
+        let (kw_start, kw_end, kw_quoted) = (self.tok.vstart as usize, self.tok.vend as usize, self.tok.quoted);
         let pos = self.pos();
         self.next();
         self.expect(Tok::LParen, "expected '(' here")?;
@@ -340,14 +341,17 @@ impl<'a> Parser<'a> {
                 if kw == b"DICompileUnit" && !distinct {
                     return self.err(pos, "missing 'distinct', required for !DICompileUnit");
                 }
-                let kind = self.m.ctx.sym_bytes(kw);
+                let kind = match kw_quoted {
+                    false => self.words.sym(&mut self.m.ctx, self.src, kw_start, kw_end),
+                    true => self.m.ctx.sym_bytes(kw),
+                };
                 let mut fields: SmallVec<[(Option<llrs_ir::Symbol>, DiValue); 16]> = SmallVec::new();
                 if !self.is(Tok::RParen) {
                     loop {
                         if !self.is(Tok::Label) {
                             return self.err_here("expected field label here");
                         }
-                        let name = self.val_sym();
+                        let name = self.word_sym();
                         if fields.iter().any(|(n, _)| *n == Some(name)) {
                             return self.err_here(format!(
                                 "field '{}' cannot be specified more than once",

@@ -28,6 +28,7 @@ mod summary_function;
 mod summary_typeid;
 mod types;
 mod upgrade;
+mod words;
 
 use crate::diag::Diagnostic;
 use crate::lexer::{unescape, Lexer, Tok, Token};
@@ -213,6 +214,8 @@ pub(crate) struct Parser<'a> {
     pub placeholder_nums: Option<Vec<(MdId, u32)>>,
     /// `DILocation` and its usual fields, once interned (see [`di_upgrade::canonical_location`]).
     pub loc_syms: Option<di_upgrade::LocationSyms>,
+    /// The symbols of short words met often (see [`words::Words`]).
+    pub(crate) words: words::Words,
     /// Where the metadata at the end of the file starts, and the other thread reading it.
     pub tail: Option<(std::sync::Arc<md_tail::Chunks>, md_tail::TailReceiver<'a>)>,
     /// Whether the metadata at the end was taken from the other thread.
@@ -280,6 +283,7 @@ impl<'a> Parser<'a> {
             header_fn: None,
             placeholder_nums: None,
             loc_syms: None,
+            words: Default::default(),
             tail: None,
             used_tail: false,
             last_md_kind: None,
@@ -348,6 +352,14 @@ impl<'a> Parser<'a> {
     pub fn val_sym(&mut self) -> Symbol {
         let v = self.val();
         self.m.ctx.sym_bytes(&v)
+    }
+    /// [`Parser::val_sym`] of a token whose value is a short word met often (a field label), by
+    /// way of [`words::Words`].
+    pub(crate) fn word_sym(&mut self) -> Symbol {
+        if self.tok.quoted {
+            return self.val_sym();
+        }
+        self.words.sym(&mut self.m.ctx, self.src, self.tok.vstart as usize, self.tok.vend as usize)
     }
     pub fn err<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
         Err(PErr { pos, msg: msg.into() })
