@@ -99,6 +99,7 @@ const NAME: u8 = 1; // [-a-zA-Z$._0-9]: names and labels
 const WORD: u8 = 2; // [a-zA-Z0-9_]: keywords
 const DIGIT: u8 = 4; // [0-9]
 const BLANK: u8 = 8; // space, tab, newline, carriage return
+const SKIP: u8 = 16; // blanks and the bytes that may start a comment: `;`, `/`
 
 /// The classes of every byte.
 static CLASS: [u8; 256] = {
@@ -117,7 +118,10 @@ static CLASS: [u8; 256] = {
             k |= DIGIT;
         }
         if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' {
-            k |= BLANK;
+            k |= BLANK | SKIP;
+        }
+        if b == b';' || b == b'/' {
+            k |= SKIP;
         }
         t[c] = k;
         c += 1;
@@ -188,28 +192,21 @@ impl<'a> Lexer<'a> {
 
     /// The next token.
     pub fn next_token(&mut self) -> Token {
-        // Skip white space and comments.
-        while self.pos < self.src.len() {
-            let c = self.src[self.pos];
-            if CLASS[c as usize] & BLANK != 0 {
-                self.pos = self.run_end(self.pos, BLANK);
-            } else if c == b';' {
-                match memchr::memchr(b'\n', &self.src[self.pos..]) {
-                    Some(p) => self.pos += p + 1,
-                    None => self.pos = self.src.len(),
-                }
-            } else if c == b'/' && self.peek(1) == b'*' {
-                // Block comments are accepted by LLVM's lexer.
-                let start = self.pos;
-                match memchr::memmem::find(&self.src[self.pos + 2..], b"*/") {
-                    Some(p) => self.pos += p + 4,
-                    None => {
-                        self.pos = self.src.len();
-                        return self.err(start, "unterminated comment");
-                    }
-                }
-            } else {
+        // Skip white space and comments. Blanks come one or two at a time between tokens: one
+        // test of the class tells a token's first byte.
+        while let Some(&c) = self.src.get(self.pos) {
+            let class = CLASS[c as usize];
+            if class & SKIP == 0 {
                 break;
+            }
+            if class & BLANK != 0 {
+                self.pos += 1;
+            } else {
+                match self.skip_comment(c) {
+                    Some(None) => {}
+                    Some(Some(err)) => return err,
+                    None => break,
+                }
             }
         }
         let start = self.pos;
@@ -218,7 +215,7 @@ impl<'a> Lexer<'a> {
         }
         let c = self.src[start];
         self.pos += 1;
-        let t = match c {
+        match c {
             b'=' => self.tok(Tok::Equal, start),
             b',' => self.tok(Tok::Comma, start),
             b'*' => self.tok(Tok::Star, start),
@@ -232,6 +229,62 @@ impl<'a> Lexer<'a> {
             b')' => self.tok(Tok::RParen, start),
             b'|' => self.tok(Tok::Bar, start),
             b':' => self.tok(Tok::Colon, start),
+            b'@' => self.lex_var(start, Tok::GlobalVar, Tok::GlobalId),
+            b'%' => self.lex_var(start, Tok::LocalVar, Tok::LocalVarId),
+            b'!' => {
+                let n = self.peek(0);
+                if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\') {
+                    let vs = self.pos;
+                    while is_ident_char(self.peek(0)) || self.peek(0) == b'\\' {
+                        self.pos += 1;
+                    }
+                    let q = self.src[vs..self.pos].contains(&b'\\');
+                    self.tokv(Tok::MetadataVar, start, vs, self.pos, q)
+                } else {
+                    self.tok(Tok::Exclaim, start)
+                }
+            }
+            b'0'..=b'9' | b'-' | b'+' => self.lex_number(start),
+            _ if c.is_ascii_alphabetic() || c == b'_' => self.lex_identifier(start),
+            _ => self.lex_rare(c, start),
+        }
+    }
+
+    /// At byte `c`, which may start a comment: past the comment (`Some(None)`, or `Some(error)`
+    /// for one that never ends), or `None` when `c` starts a token. Out of the way of the
+    /// tokens, which are far more common.
+    #[cold]
+    #[inline(never)]
+    fn skip_comment(&mut self, c: u8) -> Option<Option<Token>> {
+        if c == b';' {
+            match memchr::memchr(b'\n', &self.src[self.pos..]) {
+                Some(p) => self.pos += p + 1,
+                None => self.pos = self.src.len(),
+            }
+            Some(None)
+        } else if c == b'/' && self.peek(1) == b'*' {
+            // Block comments are accepted by LLVM's lexer.
+            let start = self.pos;
+            match memchr::memmem::find(&self.src[self.pos + 2..], b"*/") {
+                Some(p) => {
+                    self.pos += p + 4;
+                    Some(None)
+                }
+                None => {
+                    self.pos = self.src.len();
+                    Some(Some(self.err(start, "unterminated comment")))
+                }
+            }
+        } else {
+            None
+        }
+    }
+
+    /// The tokens that start with a byte other than punctuation, `@`, `%`, `!`, a digit or a
+    /// letter (and errors), after that byte `c` at `start`.
+    #[inline(never)]
+    fn lex_rare(&mut self, c: u8, start: usize) -> Token {
+        match c {
             b'.' => {
                 if self.peek(0) == b'.' && self.peek(1) == b'.' {
                     self.pos += 2;
@@ -240,8 +293,6 @@ impl<'a> Lexer<'a> {
                     self.lex_identifier(start)
                 }
             }
-            b'@' => self.lex_var(start, Tok::GlobalVar, Tok::GlobalId),
-            b'%' => self.lex_var(start, Tok::LocalVar, Tok::LocalVarId),
             b'$' => {
                 // `$N:` is a label; otherwise a comdat name.
                 let mut e = self.pos;
@@ -255,19 +306,6 @@ impl<'a> Lexer<'a> {
                     self.lex_var(start, Tok::ComdatVar, Tok::Error)
                 } else {
                     self.lex_identifier(start)
-                }
-            }
-            b'!' => {
-                let n = self.peek(0);
-                if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\') {
-                    let vs = self.pos;
-                    while is_ident_char(self.peek(0)) || self.peek(0) == b'\\' {
-                        self.pos += 1;
-                    }
-                    let q = self.src[vs..self.pos].contains(&b'\\');
-                    self.tokv(Tok::MetadataVar, start, vs, self.pos, q)
-                } else {
-                    self.tok(Tok::Exclaim, start)
                 }
             }
             b'#' => {
@@ -318,11 +356,8 @@ impl<'a> Lexer<'a> {
                     }
                 }
             }
-            b'0'..=b'9' | b'-' | b'+' => self.lex_number(start),
-            _ if c.is_ascii_alphabetic() || c == b'_' => self.lex_identifier(start),
             _ => self.err(start, ""),
-        };
-        t
+        }
     }
 
     fn lex_var(&mut self, start: usize, named: Tok, numbered: Tok) -> Token {

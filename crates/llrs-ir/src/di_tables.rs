@@ -154,11 +154,7 @@ impl DiNodeSpec {
     pub fn print_index(&self, name: &[u8], from: usize) -> Option<usize> {
         let order = self.print_order;
         let from = from.min(order.len());
-        // Names are short: compared byte by byte (no call to compare memory), lengths first.
-        let same = |i: usize| {
-            let f = order[i].name.as_bytes();
-            f.len() == name.len() && f.iter().zip(name).all(|(a, b)| a == b)
-        };
+        let same = |i: usize| order[i].name.as_bytes() == name;
         (from..order.len()).find(|&i| same(i)).or_else(|| (0..from).find(|&i| same(i)))
     }
 

@@ -94,7 +94,7 @@ pub fn write_u64(out: &mut Vec<u8>, v: u64) {
     }
     // The digits fill the front of a buffer of fixed size, copied whole (no call to copy a
     // few bytes) and cut to length; two digits at a time.
-    let len = v.ilog10() as usize + 1;
+    let len = decimal_len(v);
     let mut buf = [0u8; 20];
     let mut i = len;
     let mut v = v;
@@ -114,6 +114,25 @@ pub fn write_u64(out: &mut Vec<u8>, v: u64) {
     out.extend_from_slice(&buf);
     out.truncate(at + len);
 }
+
+/// How many decimal digits `v` has: from its bit length (log10(2) is about 1233/4096), then
+/// one comparison (cheaper than `ilog10`'s).
+#[inline]
+fn decimal_len(v: u64) -> usize {
+    let t = (((64 - (v | 1).leading_zeros()) * 1233) >> 12) as usize;
+    t + usize::from(v >= POW10[t])
+}
+
+/// 10 to the power of the index.
+static POW10: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
 
 /// "00" to "99", one after the other.
 static DIGIT_PAIRS: [u8; 200] = {
@@ -177,7 +196,15 @@ mod tests {
         v.push(b' ');
         write_i64(&mut v, i64::MIN);
         assert_eq!(v, b"8000000000000 -9223372036854775808");
-        for n in [0u64, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 12345, 1 << 40, u64::MAX / 3, u64::MAX] {
+        // Every power of ten and its neighbours (where the number of digits changes).
+        let edges = (0..20u32).flat_map(|e| {
+            let p = 10u64.pow(e);
+            [p - 1, p, p + 1]
+        });
+        for n in [0u64, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 12345, 1 << 40, u64::MAX / 3, u64::MAX]
+            .into_iter()
+            .chain(edges)
+        {
             let mut v = Vec::new();
             write_u64(&mut v, n);
             assert_eq!(v, n.to_string().as_bytes());
