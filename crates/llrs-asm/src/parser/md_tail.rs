@@ -36,16 +36,16 @@ pub(crate) fn find_tail(src: &[u8]) -> Option<usize> {
         return None;
     }
     let mut start = None;
-    let mut end = src.len();
-    while end > 0 {
-        let line_start = memchr::memrchr(b'\n', &src[..end - 1]).map_or(0, |i| i + 1);
-        let line = &src[line_start..end];
-        match line.first() {
+    // Each line's first byte, from the last line back (one search over the text, not one per
+    // line); the first line starts at 0.
+    let body = &src[..src.len() - 1];
+    let line_starts = memchr::memrchr_iter(b'\n', body).map(|i| i + 1).chain(std::iter::once(0));
+    for line_start in line_starts {
+        match src.get(line_start) {
             Some(b'!') => start = Some(line_start),
             None | Some(b' ' | b'\t' | b'\r' | b'\n' | b';') => {}
             Some(_) => break,
         }
-        end = line_start;
     }
     start.filter(|&s| src.len() - s >= MIN_TAIL)
 }
