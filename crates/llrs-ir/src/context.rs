@@ -494,6 +494,13 @@ impl Context {
             self.md_index.entry(h).or_default().push(id);
         }
     }
+    /// [`Context::md_set`] of a node that is not distinct and was never registered (made by
+    /// [`Context::md_new`], e.g. a forward reference's placeholder, and not looked up or
+    /// registered since): nothing to take out of the index, so no hashing.
+    pub fn md_fill(&mut self, id: MdId, n: MdNode) {
+        debug_assert!(!self.mds[id].distinct);
+        self.mds[id] = n;
+    }
     /// The node of an id.
     #[inline]
     pub fn md(&self, id: MdId) -> &MdNode {

@@ -185,6 +185,14 @@ mod tests {
         let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
         let out = String::from_utf8(print_module(&m)).expect("utf-8");
         assert!(out.ends_with("!named = !{!0, !0, !1}\n\n!0 = distinct !{!0}\n!1 = !{!2}\n!2 = !{!1}\n"), "{out}");
+        // The same with more operands, and a node referring to itself with no earlier equal one
+        // after the first (as llvm-as-22 | llvm-dis-22 prints it).
+        let src = "!named = !{!0, !1, !3}\n!0 = !{!1, !2}\n!1 = !{!1, !2}\n!2 = !{}\n!3 = !{!3, !4}\n!4 = !{!\"x\"}\n";
+        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
+        let out = String::from_utf8(print_module(&m)).expect("utf-8");
+        let want =
+            "!named = !{!0, !0, !2}\n\n!0 = distinct !{!0, !1}\n!1 = !{}\n!2 = distinct !{!2, !3}\n!3 = !{!\"x\"}\n";
+        assert!(out.ends_with(want), "{out}");
     }
 
     #[test]

@@ -83,19 +83,18 @@ impl<'a> Parser<'a> {
                 }
                 self.md_fwd_ids.remove(&id);
                 let me = Md::Node(id);
-                let self_ref = node.ops.contains(&me) || node.fields.iter().any(|(_, v)| *v == DiValue::Md(me));
+                let self_ref =
+                    node.ops.contains(&me) || node.fields.iter().any(|(_, v)| matches!(v, DiValue::Md(m) if *m == me));
                 // LLVM uniques a node with unresolved operands as it reads it: one read earlier
                 // with the same operands is this node (it turns distinct when it refers to
                 // itself once resolved).
                 let open = self.has_unresolved_ops(id, &node);
-                let hash = if open { node_hash(&node) } else { 0 };
-                let earlier = open
-                    && self.md_fwd_uniq.get(&hash).is_some_and(|ids| ids.iter().any(|&e| *self.m.ctx.md(e) == node));
-                if earlier && self_ref {
+                let earlier = open && self_ref && self.earlier_open_node(&node);
+                if earlier {
                     self.md_selfref_merged.push(id);
                 } else {
                     if open {
-                        self.md_fwd_uniq.entry(hash).or_default().push(id);
+                        self.md_open.push(id);
                     }
                     // A uniqued node that is its own operand cannot be uniqued: LLVM makes it
                     // distinct.
@@ -103,18 +102,32 @@ impl<'a> Parser<'a> {
                         node.distinct = true;
                     }
                 }
-                self.m.ctx.md_set(id, node);
+                // A forward reference's placeholder: made by `md_num_ref`, never registered.
+                self.m.ctx.md_fill(id, node);
             }
             None => {
-                let hash = if self.has_unresolved_ops(MdId(u32::MAX), &node) { Some(node_hash(&node)) } else { None };
+                let open = self.has_unresolved_ops(MdId(u32::MAX), &node);
                 let id = self.m.ctx.md_new(node);
                 self.md_nums.insert(n, id);
-                if let Some(hash) = hash {
-                    self.md_fwd_uniq.entry(hash).or_default().push(id);
+                if open {
+                    self.md_open.push(id);
                 }
             }
         }
         Ok(())
+    }
+
+    /// Whether a node defined earlier with operands not defined yet (see `md_open`) is equal to
+    /// `node`.
+    fn earlier_open_node(&mut self, node: &MdNode) -> bool {
+        for i in self.md_open_hashed..self.md_open.len() {
+            let e = self.md_open[i];
+            let hash = node_hash(self.m.ctx.md(e));
+            self.md_fwd_uniq.entry(hash).or_default().push(e);
+        }
+        self.md_open_hashed = self.md_open.len();
+        let ctx = &self.m.ctx;
+        self.md_fwd_uniq.get(&node_hash(node)).is_some_and(|ids| ids.iter().any(|&e| *ctx.md(e) == *node))
     }
 
     /// `!name = !{!0, !1}`

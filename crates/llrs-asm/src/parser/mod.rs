@@ -162,8 +162,14 @@ pub(crate) struct Parser<'a> {
     /// The nodes referenced but not defined yet (the ids of `md_fwd`).
     pub md_fwd_ids: IdBits,
     /// Uniqued nodes as they were when defined with operands not defined yet: LLVM uniques
-    /// them then, with its temporary nodes as operands.
-    /// (By the hash of their content; compared in full on a hit.)
+    /// them then, with its temporary nodes as operands. Only a node that refers to itself asks
+    /// for an earlier one (see [`Parser::define_md`]), so they are listed as defined, and put in
+    /// `md_fwd_uniq` by the hash of their content (compared in full on a hit) when one does:
+    /// those before `md_open_hashed` are there.
+    pub md_open: Vec<MdId>,
+    /// See `md_open`.
+    pub md_open_hashed: usize,
+    /// See `md_open`.
     pub md_fwd_uniq: FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
     /// Whether a type holds a scalable vector, for the types asked about whose answer is final.
     pub scalable_memo: FxHashMap<TypeId, bool>,
@@ -256,6 +262,8 @@ impl<'a> Parser<'a> {
             md_nums: Default::default(),
             md_fwd: Default::default(),
             md_fwd_ids: Default::default(),
+            md_open: Vec::new(),
+            md_open_hashed: 0,
             md_fwd_uniq: FxHashMap::default(),
             scalable_memo: FxHashMap::default(),
             md_selfref_merged: Vec::new(),
