@@ -228,6 +228,25 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     // The position of each function in the module's function list (llc's printing order).
     let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> =
         module.as_ref().map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect()).unwrap_or_default();
+    // The module's globals by name, the first of each name (as `Module::global_named` finds
+    // them), made once: a look-up per machine function, not a walk of the globals.
+    let by_name: rustc_hash::FxHashMap<llrs_ir::Symbol, llrs_ir::GlobalId> = module
+        .as_ref()
+        .map(|m| {
+            let mut map = rustc_hash::FxHashMap::default();
+            for (g, gl) in m.globals.iter() {
+                if let Some(n) = gl.name {
+                    map.entry(n).or_insert(g);
+                }
+            }
+            map
+        })
+        .unwrap_or_default();
+    // `Module::function_named`, through `by_name`.
+    let function_named = |m: &llrs_ir::Module, name: &str| {
+        let g = *by_name.get(&m.ctx.names.lookup(name.as_bytes())?)?;
+        (m.globals[g].kind == llrs_ir::GlobalKind::Function).then_some(g)
+    };
     let mut order: Vec<(usize, usize)> = Vec::new();
     let mut names: rustc_hash::FxHashSet<String> = Default::default();
     loop {
@@ -246,13 +265,14 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
         let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
         let name = mf.name.value.clone();
         if let (crate::function::model::FunctionInfo::Fields(fields), Some(m)) = (&mut mf.function_info, &module) {
-            let c_conv = m.function_named(&name).and_then(|g| m.globals[g].func.as_ref()).is_some_and(|f| f.cconv == 0);
+            let c_conv =
+                function_named(m, &name).and_then(|g| m.globals[g].func.as_ref()).is_some_and(|f| f.cconv == 0);
             if out.target == TargetKind::Amdgpu && c_conv {
                 crate::function::amdgpu_info::add_default_arguments(fields);
             }
         }
         let rank = match &module {
-            Some(m) => match m.function_named(&name) {
+            Some(m) => match function_named(m, &name) {
                 Some(g) => fn_rank.get(&g).copied().unwrap_or(usize::MAX),
                 None => {
                     return Err(error_nopos(file, format!("function '{name}' isn't defined in the provided LLVM IR")))
@@ -268,6 +288,7 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
             None => error_nopos(file, e.message),
         };
         check_before_body(&mf, out.target_info).map_err(check_err)?;
+        let func = module.as_ref().and_then(|m| function_named(m, &name));
         let fir;
         let dummy;
         let ir: &dyn crate::mi::IrInfo = match &module_ir {
@@ -290,13 +311,13 @@ pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
                     return Err(check_err(e));
                 }
                 let facts = BodyFacts::written_blocks(&mf.body.text);
-                check_frame(&mf, &facts, out.target, out.target_info, module.as_ref()).map_err(check_err)?;
+                check_frame(&mf, &facts, out.target, out.target_info, module.as_ref(), func).map_err(check_err)?;
                 return Err(check_err(e));
             }
         };
         let mut body = body;
         let facts = BodyFacts::from_body(&body);
-        check_frame(&mf, &facts, out.target, out.target_info, module.as_ref()).map_err(check_err)?;
+        check_frame(&mf, &facts, out.target, out.target_info, module.as_ref(), func).map_err(check_err)?;
         check_after_body(&mf, &facts, &body, mi_target, out.target_info, module.as_ref()).map_err(check_err)?;
         // The constant pool as llc builds it (after the checks of the entries as written); the
         // body printed with its numbers.

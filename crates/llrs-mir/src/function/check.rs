@@ -60,6 +60,7 @@ pub fn check_frame(
     target: TargetKind,
     reg_target: Option<&crate::target::Target>,
     module: Option<&llrs_ir::Module>,
+    func: Option<llrs_ir::GlobalId>,
 ) -> Result<(), CheckError> {
     // initializeFrameInfo.
     for p in mf.frame_info.save_points.iter().chain(&mf.frame_info.restore_points) {
@@ -90,7 +91,7 @@ pub fn check_frame(
     }
     let mut seen = rustc_hash::FxHashSet::default();
     let allocas = match module {
-        Some(m) if mf.stack.iter().any(|o| !o.name.value.is_empty()) => Some(alloca_names(m, &mf.name.value)),
+        Some(m) if mf.stack.iter().any(|o| !o.name.value.is_empty()) => Some(alloca_names(m, func)),
         _ => None,
     };
     for o in &mf.stack {
@@ -341,9 +342,8 @@ fn check_mbb_reference(r: &crate::yaml::input::StrVal, facts: &BodyFacts) -> Res
 }
 
 /// The names of the `alloca`s of the IR function `func` (what its value symbol table finds).
-fn alloca_names<'m>(m: &'m llrs_ir::Module, func: &str) -> rustc_hash::FxHashSet<&'m [u8]> {
-    let Some(body) = m.function_named(func).and_then(|g| m.globals[g].func.as_ref()).and_then(|f| f.body.as_ref())
-    else {
+fn alloca_names(m: &llrs_ir::Module, func: Option<llrs_ir::GlobalId>) -> rustc_hash::FxHashSet<&[u8]> {
+    let Some(body) = func.and_then(|g| m.globals[g].func.as_ref()).and_then(|f| f.body.as_ref()) else {
         return Default::default();
     };
     body.insts
