@@ -6,9 +6,9 @@ use llrs_ir::debug_strip::{debug_metadata_version, strip_debug_info, DEBUG_METAD
 use llrs_ir::{Const, Context, Md, MdId, MdKind, MdNode};
 
 impl<'a> Parser<'a> {
-    /// Replaces every instruction attachment of kind `kind` by `f(node)`, once per node, where
-    /// `changes(node)` (`f` gives back any other node as it is, and makes nothing). The functions
-    /// that have such an attachment are found on every thread first: usually none has one.
+    /// Replaces every instruction attachment of kind `kind` for which `changes(node)` by
+    /// `f(node)`, once per node. The functions that have such an attachment are found on every
+    /// thread first: usually none has one.
     fn rewrite_attachments(
         &mut self,
         kind: &[u8],
@@ -39,7 +39,7 @@ impl<'a> Parser<'a> {
             let Some(mut body) = self.m.globals[g].func.as_mut().and_then(|f| f.body.take()) else { continue };
             for inst in body.insts.values_mut() {
                 for (k, id) in inst.md.iter_mut() {
-                    if *k != kind {
+                    if *k != kind || !changes(&self.m.ctx, *id) {
                         continue;
                     }
                     match done.get_mut(id.0 as usize) {
@@ -75,11 +75,7 @@ impl<'a> Parser<'a> {
             b"dbg",
             |ctx, id| distinct_location(ctx.md(id)),
             |ctx, id| {
-                let node = ctx.md(id);
-                if !distinct_location(node) {
-                    return id;
-                }
-                let mut copy = node.clone();
+                let mut copy = ctx.md(id).clone();
                 copy.distinct = false;
                 ctx.md_intern(copy)
             },

@@ -313,7 +313,7 @@ impl<'a> Parser<'a> {
     fn parse_specialized_body(&mut self, distinct: bool) -> PResult<MdNode> {
         // A keyword is never escaped: it borrows the source.
         let kw: &[u8] = &self.val();
-        let (kw_start, kw_end, kw_quoted) = (self.tok.vstart as usize, self.tok.vend as usize, self.tok.quoted);
+        let kw_tok = self.tok;
         let pos = self.pos();
         self.next();
         self.expect(Tok::LParen, "expected '(' here")?;
@@ -354,10 +354,7 @@ impl<'a> Parser<'a> {
                 if kw == b"DICompileUnit" && !distinct {
                     return self.err(pos, "missing 'distinct', required for !DICompileUnit");
                 }
-                let kind = match kw_quoted {
-                    false => self.words.sym(&mut self.m.ctx, self.src, kw_start, kw_end),
-                    true => self.m.ctx.sym_bytes(kw),
-                };
+                let kind = self.word_sym_of(kw_tok);
                 let mut fields: SmallVec<[(Option<llrs_ir::Symbol>, DiValue); 16]> = SmallVec::new();
                 if !self.is(Tok::RParen) {
                     loop {

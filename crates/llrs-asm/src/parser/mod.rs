@@ -349,8 +349,12 @@ impl<'a> Parser<'a> {
     }
     /// The value part of the current token (name without sigil, label without colon), unescaped.
     pub fn val(&self) -> Cow<'a, [u8]> {
-        let raw = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
-        if self.tok.quoted && raw.contains(&b'\\') {
+        self.val_of(self.tok)
+    }
+    /// [`Parser::val`] of a token read earlier.
+    fn val_of(&self, tok: Token) -> Cow<'a, [u8]> {
+        let raw = &self.src[tok.vstart as usize..tok.vend as usize];
+        if tok.quoted && raw.contains(&b'\\') {
             Cow::Owned(unescape(raw))
         } else {
             Cow::Borrowed(raw)
@@ -364,10 +368,15 @@ impl<'a> Parser<'a> {
     /// [`Parser::val_sym`] of a token whose value is a short word met often (a field label), by
     /// way of [`words::Words`].
     pub(crate) fn word_sym(&mut self) -> Symbol {
-        if self.tok.quoted {
-            return self.val_sym();
+        self.word_sym_of(self.tok)
+    }
+    /// [`Parser::word_sym`] of a token read earlier.
+    pub(crate) fn word_sym_of(&mut self, tok: Token) -> Symbol {
+        if tok.quoted {
+            let v = self.val_of(tok);
+            return self.m.ctx.sym_bytes(&v);
         }
-        self.words.sym(&mut self.m.ctx, self.src, self.tok.vstart as usize, self.tok.vend as usize)
+        self.words.sym(&mut self.m.ctx, self.src, tok.vstart as usize, tok.vend as usize)
     }
     pub fn err<T>(&self, pos: usize, msg: impl Into<String>) -> PResult<T> {
         Err(PErr { pos, msg: msg.into() })
