@@ -18,6 +18,7 @@ pub mod function;
 pub mod mi;
 pub mod parse;
 pub mod print;
+mod reading;
 pub mod target;
 pub mod yaml;
 

@@ -3,12 +3,13 @@
 
 use std::fmt;
 
-use crate::function::body::{parse_function_body, print_function_body, renumber_jump_tables};
-use crate::function::check::{check_after_body, check_before_body, check_frame, CheckError};
-use crate::function::read::read_function;
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+
 use crate::function::{BodyFacts, MachineFunction, TargetKind};
-use crate::yaml::input::check_duplicates;
-use crate::yaml::tree::{DocReader, Kind, Mark, Style};
+use crate::reading::{complete, Collected, Read, Reading};
+use crate::yaml::split::Part;
+use crate::yaml::tree::{DocReader, Document, Kind, Mark, Style};
 
 /// A `.mir` file read: the IR module and the machine functions.
 #[derive(Debug)]
@@ -69,7 +70,7 @@ impl std::error::Error for Error {}
 
 /// The source's lines, found when an error shows one (a large file's line table is never
 /// built).
-struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     src: &'a str,
 }
 
@@ -79,13 +80,13 @@ impl<'a> Lines<'a> {
     }
 
     /// The text of 1-based line `n`, without its newline.
-    fn line(&self, n: u32) -> &'a str {
+    pub(crate) fn line(&self, n: u32) -> &'a str {
         let Some(skip) = (n as usize).checked_sub(1) else { return "" };
         self.src.split('\n').nth(skip).unwrap_or("").trim_end_matches('\r')
     }
 }
 
-fn error_at(file: &str, lines: &Lines<'_>, at: Mark, message: String) -> Error {
+pub(crate) fn error_at(file: &str, lines: &Lines<'_>, at: Mark, message: String) -> Error {
     Error {
         file: file.to_string(),
         pos: Some((at.line, at.col)),
@@ -94,7 +95,7 @@ fn error_at(file: &str, lines: &Lines<'_>, at: Mark, message: String) -> Error {
     }
 }
 
-fn error_nopos(file: &str, message: String) -> Error {
+pub(crate) fn error_nopos(file: &str, message: String) -> Error {
     Error { file: file.to_string(), pos: None, message, source_line: String::new() }
 }
 
@@ -132,278 +133,223 @@ fn target_data_layout(triple: &str) -> Option<&'static str> {
 }
 
 /// Reads a `.mir` file.
+///
+/// A file with an IR module is read in parts, one or more documents each, on several threads
+/// ([`crate::yaml::split`]); the results are taken in document order, so the first error is
+/// the one reading in order meets. Where a part does not read as YAML, the whole file is read
+/// again in order, for the error as the stream gives it.
 pub fn parse(src: &str, file: &str) -> Result<MirFile, Error> {
     let lines = Lines::new(src);
+    if let Some(parts) = crate::yaml::split::split_documents(src) {
+        if parts.len() > 1 {
+            if let Some(result) = parse_parts(src, file, &lines, &parts) {
+                return result;
+            }
+        }
+    }
+    parse_in_order(src, file, &lines)
+}
+
+/// A YAML syntax error placed as LLVM places it.
+fn syntax_error(file: &str, lines: &Lines<'_>, e: crate::yaml::tree::SyntaxError) -> Error {
+    let mut at = e.at;
+    // LLVM reports a tab in the indentation where the tab is, the scanner where the
+    // previous line ends.
+    if e.message.starts_with("Found invalid tab") {
+        let indent_tab = |l: &str| l.find(|c: char| c != ' ').filter(|&i| l.as_bytes()[i] == b'\t');
+        if indent_tab(lines.line(at.line)).is_none() {
+            if let Some(i) = indent_tab(lines.line(at.line + 1)) {
+                at = Mark { line: at.line + 1, col: i as u32 + 1 };
+            }
+        }
+    }
+    // LLVM reports an unexpected value indicator where the `:` is, the scanner where its
+    // key starts.
+    let mut message = e.message;
+    if let Some(m) = message.strip_suffix(" (at the value indicator)") {
+        let line = lines.line(at.line);
+        let from = (at.col as usize).saturating_sub(1).min(line.len());
+        let colon = line.get(from..).and_then(|rest| {
+            rest.char_indices()
+                .find(|&(i, c)| c == ':' && rest[i + 1..].chars().next().is_none_or(|n| n == ' '))
+                .map(|(i, _)| i)
+        });
+        if let Some(i) = colon {
+            at.col = (from + i) as u32 + 1;
+        }
+        message = m.to_string();
+    }
+    error_at(file, lines, at, message)
+}
+
+impl MirFile {
+    /// A file with nothing read yet: the default target's.
+    fn empty(file: &str, source_len: usize) -> Self {
+        MirFile {
+            file: file.to_string(),
+            module: None,
+            functions: Vec::new(),
+            facts: Vec::new(),
+            bodies: Vec::new(),
+            source_len,
+            target: TargetKind::from_triple(DEFAULT_TRIPLE),
+            target_info: crate::target::Target::for_triple(DEFAULT_TRIPLE),
+        }
+    }
+}
+
+/// The first non-empty document taken as the IR module (a block scalar), which gives `out` its
+/// target; or given back, when it is a machine function already.
+fn take_module(
+    doc: Document,
+    out: &mut MirFile,
+    file: &str,
+    lines: &Lines<'_>,
+) -> Result<Result<(llrs_ir::Module, String), Document>, Error> {
+    let (text, start) = match doc.root.kind {
+        Kind::Scalar(text, Style::Block) => (text, doc.root.start),
+        _ => return Ok(Err(doc)),
+    };
+    let mut module = parse_module(&text, start, file, lines)?;
+    let triple = module.triple.as_deref().map(String::from_utf8_lossy).map(|t| t.into_owned());
+    if let Some(triple) = &triple {
+        out.target = TargetKind::from_triple(triple);
+        out.target_info = crate::target::Target::for_triple(triple);
+    }
+    // llc gives the module its target's data layout.
+    if let Some(dl) = target_data_layout(triple.as_deref().unwrap_or(DEFAULT_TRIPLE)) {
+        module.data_layout = Some(dl.into());
+    }
+    Ok(Ok((module, text)))
+}
+
+/// Reads the file's documents one after the other.
+fn parse_in_order(src: &str, file: &str, lines: &Lines<'_>) -> Result<MirFile, Error> {
     let mut reader = DocReader::new(src);
-    let syntax = |e: crate::yaml::tree::SyntaxError| {
-        let mut at = e.at;
-        // LLVM reports a tab in the indentation where the tab is, the scanner where the
-        // previous line ends.
-        if e.message.starts_with("Found invalid tab") {
-            let indent_tab = |l: &str| l.find(|c: char| c != ' ').filter(|&i| l.as_bytes()[i] == b'\t');
-            if indent_tab(lines.line(at.line)).is_none() {
-                if let Some(i) = indent_tab(lines.line(at.line + 1)) {
-                    at = Mark { line: at.line + 1, col: i as u32 + 1 };
-                }
-            }
-        }
-        // LLVM reports an unexpected value indicator where the `:` is, the scanner where its
-        // key starts.
-        let mut message = e.message;
-        if let Some(m) = message.strip_suffix(" (at the value indicator)") {
-            let line = lines.line(at.line);
-            let from = (at.col as usize).saturating_sub(1).min(line.len());
-            let colon = line.get(from..).and_then(|rest| {
-                rest.char_indices()
-                    .find(|&(i, c)| c == ':' && rest[i + 1..].chars().next().is_none_or(|n| n == ' '))
-                    .map(|(i, _)| i)
-            });
-            if let Some(i) = colon {
-                at.col = (from + i) as u32 + 1;
-            }
-            message = m.to_string();
-        }
-        error_at(file, &lines, at, message)
-    };
-    let mut out = MirFile {
-        file: file.to_string(),
-        module: None,
-        functions: Vec::new(),
-        facts: Vec::new(),
-        bodies: Vec::new(),
-        source_len: src.len(),
-        target: TargetKind::Unknown,
-        target_info: crate::target::Target::for_triple(DEFAULT_TRIPLE),
-    };
-    out.target = TargetKind::from_triple(DEFAULT_TRIPLE);
+    let syntax = |e| syntax_error(file, lines, e);
+    let mut out = MirFile::empty(file, src.len());
     // The first non-empty document: the IR module, or already a machine function.
     let mut pending = None;
-    let mut ir_text: Option<String> = None;
+    let mut module = None;
     while let Some(doc) = reader.next_document().map_err(syntax)? {
         if matches!(doc.root.kind, Kind::Null) {
             continue;
         }
-        if let Kind::Scalar(_, Style::Block) = &doc.root.kind {
-            let start = doc.root.start;
-            let Kind::Scalar(text, _) = doc.root.kind else { break };
-            let mut module = parse_module(&text, start, file, &lines)?;
-            ir_text = Some(text);
-            let triple = module.triple.as_deref().map(String::from_utf8_lossy).map(|t| t.into_owned());
-            if let Some(triple) = &triple {
-                out.target = TargetKind::from_triple(triple);
-                out.target_info = crate::target::Target::for_triple(triple);
-            }
-            // llc gives the module its target's data layout.
-            if let Some(dl) = target_data_layout(triple.as_deref().unwrap_or(DEFAULT_TRIPLE)) {
-                module.data_layout = Some(dl.into());
-            }
-            out.module = Some(module);
-        } else {
-            pending = Some(doc);
+        match take_module(doc, &mut out, file, lines)? {
+            Ok(m) => module = Some(m),
+            Err(doc) => pending = Some(doc),
         }
         break;
     }
-    // The module is read by the body parser while the functions are read; the constant pools,
-    // which may add to it, are built after.
-    let module = out.module.take();
-    let adapter = out.target_info.map(crate::mi::TargetAdapter::new);
-    let mi_target: &dyn crate::mi::TargetInfo = match &adapter {
-        Some(a) => a,
-        None => &crate::mi::NoTarget,
-    };
-    let module_ir = module.as_ref().map(|m| {
-        let mut x = crate::mi::ModuleIr::new(m);
-        if let Some(t) = ir_text.take() {
-            x.set_ir_text(t.as_bytes());
-        }
-        x
-    });
-    // Without a module, llc's dummy module has its default target's data layout.
-    let dummy_layout = match module {
-        Some(_) => None,
-        None => llrs_ir::datalayout::DataLayout::parse(DEFAULT_DATA_LAYOUT).ok(),
-    };
-    // Per function read, its constant pool's entries that take their type's alignment.
-    let mut pending_alignments: Vec<(usize, Vec<bool>)> = Vec::new();
-    // The position of each function in the module's function list (llc's printing order).
-    let fn_rank: rustc_hash::FxHashMap<llrs_ir::GlobalId, usize> =
-        module.as_ref().map(|m| m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect()).unwrap_or_default();
-    // The module's globals by name, the first of each name (as `Module::global_named` finds
-    // them), made once: a look-up per machine function, not a walk of the globals.
-    let by_name: rustc_hash::FxHashMap<llrs_ir::Symbol, llrs_ir::GlobalId> = module
-        .as_ref()
-        .map(|m| {
-            let mut map = rustc_hash::FxHashMap::default();
-            for (g, gl) in m.globals.iter() {
-                if let Some(n) = gl.name {
-                    map.entry(n).or_insert(g);
-                }
-            }
-            map
-        })
-        .unwrap_or_default();
-    // `Module::function_named`, through `by_name`.
-    let function_named = |m: &llrs_ir::Module, name: &str| {
-        let g = *by_name.get(&m.ctx.names.lookup(name.as_bytes())?)?;
-        (m.globals[g].kind == llrs_ir::GlobalKind::Function).then_some(g)
-    };
-    let mut order: Vec<(usize, usize)> = Vec::new();
-    let mut names: rustc_hash::FxHashSet<String> = Default::default();
-    loop {
-        let doc = match pending.take() {
-            Some(d) => d,
-            None => match reader.next_document().map_err(syntax)? {
+    let (module, ir_text) = module.map_or((None, None), |(m, t)| (Some(m), Some(t)));
+    let mut got = Collected::default();
+    {
+        let reading = Reading::new(&out, module.as_ref(), ir_text, file, lines);
+        loop {
+            let doc = match pending.take() {
                 Some(d) => d,
-                None => break,
-            },
-        };
-        if matches!(doc.root.kind, Kind::Null) {
-            continue;
-        }
-        let yaml_err = |e: crate::yaml::input::YamlError| error_at(file, &lines, e.at, e.message);
-        check_duplicates(&doc.root).map_err(yaml_err)?;
-        let mut mf = read_function(&doc.root, out.target).map_err(yaml_err)?;
-        let name = mf.name.value.clone();
-        if let (crate::function::model::FunctionInfo::Fields(fields), Some(m)) = (&mut mf.function_info, &module) {
-            let c_conv =
-                function_named(m, &name).and_then(|g| m.globals[g].func.as_ref()).is_some_and(|f| f.cconv == 0);
-            if out.target == TargetKind::Amdgpu && c_conv {
-                crate::function::amdgpu_info::add_default_arguments(fields);
-            }
-        }
-        let rank = match &module {
-            Some(m) => match function_named(m, &name) {
-                Some(g) => fn_rank.get(&g).copied().unwrap_or(usize::MAX),
-                None => {
-                    return Err(error_nopos(file, format!("function '{name}' isn't defined in the provided LLVM IR")))
-                }
-            },
-            None => usize::MAX,
-        };
-        if !names.insert(name.clone()) {
-            return Err(error_nopos(file, format!("redefinition of machine function '{name}'")));
-        }
-        let check_err = |e: CheckError| match e.at {
-            Some(at) => error_at(file, &lines, at, e.message),
-            None => error_nopos(file, e.message),
-        };
-        check_before_body(&mf, out.target_info).map_err(check_err)?;
-        let func = module.as_ref().and_then(|m| function_named(m, &name));
-        let fir;
-        let dummy;
-        let ir: &dyn crate::mi::IrInfo = match &module_ir {
-            Some(m) => {
-                fir = m.function(name.as_bytes());
-                &fir
-            }
-            None => {
-                dummy = crate::function::body::DummyIr { functions: &names, layout: dummy_layout.as_ref() };
-                &dummy
-            }
-        };
-        let file_line = |n: u32| lines.line(n).to_string();
-        let body = match parse_function_body(&mf, mi_target, ir, &file_line) {
-            Ok(body) => body,
-            Err(e) => {
-                // llc checks the frame information and the jump tables between the block
-                // definitions and the instructions.
-                if crate::function::body::from_block_definitions(&mf.body, &e) {
-                    return Err(check_err(e));
-                }
-                let facts = BodyFacts::written_blocks(&mf.body.text);
-                check_frame(&mf, &facts, out.target, out.target_info, module.as_ref(), func).map_err(check_err)?;
-                return Err(check_err(e));
-            }
-        };
-        let mut body = body;
-        let facts = BodyFacts::from_body(&body);
-        check_frame(&mf, &facts, out.target, out.target_info, module.as_ref(), func).map_err(check_err)?;
-        check_after_body(&mf, &facts, &body, mi_target, out.target_info, module.as_ref()).map_err(check_err)?;
-        // The constant pool as llc builds it (after the checks of the entries as written); the
-        // body printed with its numbers.
-        let (pool, slots, defaults) = crate::function::constants::merge_pool(&mf.constants);
-        (mf.constants, mf.constant_slots) = (pool, slots);
-        if defaults.iter().any(|&d| d) {
-            pending_alignments.push((out.functions.len(), defaults));
-        }
-        renumber_jump_tables(&mut body, &mf);
-        let printed = print_function_body(&body, &mf, mi_target);
-        drop(body);
-        // The body's text is not needed any more (its printed form is kept), nor the entries of
-        // `registers:` that only give a class (the facts have the classes).
-        mf.body.text = String::new();
-        mf.registers.retain(|r| !r.preferred_register.value.is_empty() || !r.flags.is_empty());
-        mf.registers.shrink_to_fit();
-        order.push((rank, out.functions.len()));
-        out.functions.push(mf);
-        out.facts.push(facts);
-        out.bodies.push(Some(printed));
-    }
-    drop(module_ir);
-    out.module = module;
-    // The default alignments of the constant pools, from the module's data layout.
-    for (i, defaults) in pending_alignments {
-        if let Some(mf) = out.functions.get_mut(i) {
-            crate::function::constants::fill_default_alignments(&mut mf.constants, &defaults, out.module.as_mut());
-        }
-    }
-    // llc makes a machine function for every function the module defines.
-    if let Some(m) = &out.module {
-        for (rank, &g) in m.functions.iter().enumerate() {
-            let Some(name) = m.globals[g].name else { continue };
-            let defined = m.globals[g].func.as_ref().is_some_and(|f| f.body.is_some());
-            let name = String::from_utf8_lossy(m.ctx.name(name)).into_owned();
-            if !defined || names.contains(&name) {
+                None => match reader.next_document().map_err(syntax)? {
+                    Some(d) => d,
+                    None => break,
+                },
+            };
+            if matches!(doc.root.kind, Kind::Null) {
                 continue;
             }
-            // `optsize`/`minsize` keep the minimum alignment (x86: 1) instead of the preferred.
-            let opt_size = m.globals[g].func.as_ref().is_some_and(|f| {
-                m.ctx.attrs_of(f.attrs.func).iter().any(|a| {
-                    !matches!(a.arg, llrs_ir::attributes::AttrArg::Str(_))
-                        && matches!(m.ctx.name(a.kind), b"optsize" | b"minsize")
-                })
-            });
-            let alignment = match out.target {
-                TargetKind::X86 | TargetKind::Unknown if opt_size => 1,
-                t => t.default_function_alignment(),
-            };
-            let mf = MachineFunction {
-                name: crate::yaml::input::StrVal::new(name),
-                alignment,
-                tracks_reg_liveness: true,
-                no_phis: Some(false),
-                is_ssa: Some(true),
-                no_vregs: Some(false),
-                has_fake_uses: Some(false),
-                function_info: crate::function::target_info::read_function_info(
-                    &crate::yaml::tree::Node { kind: Kind::Null, start: Mark::default(), flow: false },
-                    out.target,
-                )
-                .unwrap_or_default(),
-                generated: true,
-                ..MachineFunction::default()
-            };
-            order.push((rank, out.functions.len()));
-            out.functions.push(mf);
-            out.facts.push(BodyFacts::default());
-            out.bodies.push(None);
+            let (mf, rank) = reading.start(&doc.root)?;
+            drop(doc);
+            got.add_name(&mf.name.value, file)?;
+            let read = reading.finish(mf, &got.names)?;
+            got.push(rank, read);
         }
     }
-    // llc prints machine functions in the module's order.
-    order.sort();
-    if order.windows(2).any(|w| w[0].1 > w[1].1) {
-        let mut fs: Vec<Option<MachineFunction>> = out.functions.drain(..).map(Some).collect();
-        let mut facts: Vec<Option<BodyFacts>> = out.facts.drain(..).map(Some).collect();
-        let mut bodies: Vec<Option<Option<String>>> = out.bodies.drain(..).map(Some).collect();
-        for &(_, i) in &order {
-            if let (Some(f), Some(x), Some(b)) = (fs[i].take(), facts[i].take(), bodies[i].take()) {
-                out.functions.push(f);
-                out.facts.push(x);
-                out.bodies.push(b);
+    Ok(complete(out, module, got))
+}
+
+/// What became of one document read in parts.
+enum Outcome {
+    /// An empty document.
+    Empty,
+    /// An error before the function's name is known to be new.
+    Failed(Error),
+    /// The function's name, its rank, and the rest of its reading.
+    Named(String, usize, Box<Result<Read, Error>>),
+}
+
+/// Reads the file in `parts` ([`parse`]); `None` where it is to be read in order: a part that is
+/// not well formed YAML, or a file without an IR module (whose bodies see the functions read
+/// before them).
+fn parse_parts(src: &str, file: &str, lines: &Lines<'_>, parts: &[Part]) -> Option<Result<MirFile, Error>> {
+    llrs_ir::phases::mark("mir: parts");
+    let read_part = |i: usize| crate::yaml::split::read_part(src, &parts[i], i + 1 == parts.len());
+    // The first non-empty document, which must be the module, and the documents after it in its
+    // part.
+    let mut first = None;
+    let mut rest = Vec::new();
+    let mut next = 0;
+    while first.is_none() && next < parts.len() {
+        for doc in read_part(next)? {
+            if first.is_some() {
+                rest.push(doc);
+            } else if !matches!(doc.root.kind, Kind::Null) {
+                first = Some(doc);
+            }
+        }
+        next += 1;
+    }
+    let mut out = MirFile::empty(file, src.len());
+    llrs_ir::phases::mark("mir: module's document read");
+    let (module, ir_text) = match take_module(first?, &mut out, file, lines) {
+        Err(e) => return Some(Err(e)),
+        Ok(Err(_)) => return None,
+        Ok(Ok(m)) => m,
+    };
+    let mut got = Collected::default();
+    {
+        llrs_ir::phases::mark("mir: module read");
+        let reading = Reading::new(&out, Some(&module), Some(ir_text), file, lines);
+        llrs_ir::phases::mark("mir: module's look-ups made");
+        let no_names = FxHashSet::default();
+        let outcome = |doc: Document| {
+            if matches!(doc.root.kind, Kind::Null) {
+                return Outcome::Empty;
+            }
+            match reading.start(&doc.root) {
+                Err(e) => Outcome::Failed(e),
+                Ok((mf, rank)) => {
+                    drop(doc);
+                    let name = mf.name.value.clone();
+                    Outcome::Named(name, rank, Box::new(reading.finish(mf, &no_names)))
+                }
+            }
+        };
+        let first_part: Vec<Outcome> = rest.into_iter().map(outcome).collect();
+        let later: Vec<Option<Vec<Outcome>>> = (next..parts.len())
+            .into_par_iter()
+            .map(|i| Some(read_part(i)?.into_iter().map(outcome).collect()))
+            .collect();
+        llrs_ir::phases::mark("mir: functions read");
+        for outcomes in std::iter::once(Some(first_part)).chain(later) {
+            for o in outcomes? {
+                match o {
+                    Outcome::Empty => {}
+                    Outcome::Failed(e) => return Some(Err(e)),
+                    Outcome::Named(name, rank, read) => {
+                        if let Err(e) = got.add_name(&name, file) {
+                            return Some(Err(e));
+                        }
+                        match *read {
+                            Ok(read) => got.push(rank, read),
+                            Err(e) => return Some(Err(e)),
+                        }
+                    }
+                }
             }
         }
     }
-    Ok(out)
+    let out = complete(out, Some(module), got);
+    llrs_ir::phases::mark("mir: functions collected");
+    Some(Ok(out))
 }
 
 /// Parses the embedded IR module (`start`: where its text starts); its errors are placed in the `.mir` file as MIRParser's

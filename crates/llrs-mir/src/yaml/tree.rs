@@ -93,6 +93,8 @@ pub struct DocReader<'a> {
     ascii: bool,
     /// A (character index, byte offset) pair, to turn the parser's character indices into bytes.
     cursor: (usize, usize),
+    /// The lines before `src` in the file it was taken from (added to every mark).
+    line_base: u32,
 }
 
 /// How deep nodes may nest before the reader gives up (no unbounded memory on odd input).
@@ -101,7 +103,20 @@ const MAX_DEPTH: usize = 10_000;
 impl<'a> DocReader<'a> {
     /// A reader over `src`.
     pub fn new(src: &'a str) -> Self {
-        DocReader { parser: Parser::new_from_str(src), done: false, src, ascii: src.is_ascii(), cursor: (0, 0) }
+        Self::at_line(src, 0)
+    }
+
+    /// A reader over `src`, a part of a file that starts after its first `line_base` lines:
+    /// marks are given in the file's lines.
+    pub fn at_line(src: &'a str, line_base: u32) -> Self {
+        let parser = Parser::new_from_str(src);
+        DocReader { parser, done: false, src, ascii: src.is_ascii(), cursor: (0, 0), line_base }
+    }
+
+    /// A mark of the parser, in the file's lines.
+    fn mark(&self, m: saphyr_parser::Marker) -> Mark {
+        let at = Mark::from_marker(m);
+        Mark { line: at.line.saturating_add(self.line_base), col: at.col }
     }
 
     /// The byte at character index `index`.
@@ -161,7 +176,9 @@ impl<'a> DocReader<'a> {
             Some(Ok(x)) => Ok(x),
             Some(Err(e)) => {
                 self.done = true;
-                Err(syntax_error(&e))
+                let mut e = syntax_error(&e);
+                e.at.line = e.at.line.saturating_add(self.line_base);
+                Err(e)
             }
             None => {
                 self.done = true;
@@ -179,7 +196,7 @@ impl<'a> DocReader<'a> {
         let mut stack: Vec<Frame> = Vec::new();
         loop {
             let (ev, span) = self.next()?;
-            let start = Mark::from_marker(span.start);
+            let start = self.mark(span.start);
             let done = match ev {
                 Event::Scalar(v, style, _, _) => Some(scalar_node(v, style, start, &span)),
                 Event::Alias(_) => Some(Node { kind: Kind::Alias, start, flow: false }),
