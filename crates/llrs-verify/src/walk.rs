@@ -4,7 +4,7 @@
 
 use crate::node::{Class, DiKind, View};
 use crate::report::{Diagnostic, Kind, Report, Subject};
-use llrs_ir::{DiValue, GlobalId, Md, MdId};
+use llrs_ir::{DiValue, GlobalId, Md, MdId, Type, TypeId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// `CheckDI`'s result: `None` when the check failed (the visit stops, as LLVM's `return`).
@@ -42,6 +42,9 @@ pub struct Verifier<'m> {
     pub assign_insts: FxHashMap<MdId, Vec<GlobalId>>,
     /// The module's data layout (LLVM's default when it has none).
     pub layout: llrs_ir::datalayout::DataLayout,
+    /// `isSized` and `isScalableTy` of the aggregate types asked about (see
+    /// [`Verifier::type_sized`]).
+    layout_memo: std::cell::RefCell<LayoutMemo>,
     /// State of the instruction visitors (`crate::ir::inst`).
     pub inst_state: crate::ir::inst::InstState,
     /// A printer for the texts of messages (attributes), made when first needed.
@@ -60,7 +63,44 @@ pub struct Verifier<'m> {
     pub global_state: crate::globals::GlobalState,
 }
 
+/// What the data layout answered of aggregate types: whether each is sized and whether it
+/// holds a scalable vector.
+#[derive(Default)]
+struct LayoutMemo {
+    sized: FxHashMap<TypeId, bool>,
+    scalable: FxHashMap<TypeId, bool>,
+}
+
 impl<'m> Verifier<'m> {
+    /// `Type::isSized` of `t` (the data layout's walk, once per aggregate type: LLVM keeps the
+    /// answer on the struct; a module's types do not change while it is verified).
+    pub fn type_sized(&self, t: TypeId) -> bool {
+        let ctx = &self.v.m.ctx;
+        if !matches!(ctx.type_of(t), Type::Array(..) | Type::Struct { .. } | Type::Named(_)) {
+            return self.layout.is_sized(ctx, t);
+        }
+        if let Some(&known) = self.layout_memo.borrow().sized.get(&t) {
+            return known;
+        }
+        let sized = self.layout.is_sized(ctx, t);
+        self.layout_memo.borrow_mut().sized.insert(t, sized);
+        sized
+    }
+
+    /// `Type::isScalableTy` of `t`, once per aggregate type (as [`Verifier::type_sized`]).
+    pub fn type_scalable(&self, t: TypeId) -> bool {
+        let ctx = &self.v.m.ctx;
+        if !matches!(ctx.type_of(t), Type::Array(..) | Type::Struct { .. } | Type::Named(_)) {
+            return self.layout.is_scalable(ctx, t);
+        }
+        if let Some(&known) = self.layout_memo.borrow().scalable.get(&t) {
+            return known;
+        }
+        let scalable = self.layout.is_scalable(ctx, t);
+        self.layout_memo.borrow_mut().scalable.insert(t, scalable);
+        scalable
+    }
+
     /// A verifier for `m`.
     pub fn new(m: &'m llrs_ir::Module) -> Self {
         Verifier {
@@ -84,6 +124,7 @@ impl<'m> Verifier<'m> {
                 .and_then(|s| std::str::from_utf8(s).ok())
                 .and_then(|s| llrs_ir::datalayout::DataLayout::parse(s).ok())
                 .unwrap_or_default(),
+            layout_memo: Default::default(),
             inst_state: Default::default(),
             printer: None,
             conv_state: Default::default(),

@@ -173,6 +173,8 @@ pub(crate) struct Parser<'a> {
     pub md_fwd_uniq: FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
     /// Whether a type holds a scalable vector, for the types asked about whose answer is final.
     pub scalable_memo: FxHashMap<TypeId, bool>,
+    /// The aggregate types found sized ([`Parser::is_sized`]).
+    pub sized_known: std::cell::RefCell<rustc_hash::FxHashSet<TypeId>>,
     /// Nodes that referred to themselves when defined but were, for LLVM, an earlier node with
     /// the same unresolved operands: that node becomes distinct once resolved.
     pub md_selfref_merged: Vec<MdId>,
@@ -266,6 +268,7 @@ impl<'a> Parser<'a> {
             md_open_hashed: 0,
             md_fwd_uniq: FxHashMap::default(),
             scalable_memo: FxHashMap::default(),
+            sized_known: Default::default(),
             md_selfref_merged: Vec::new(),
             attr_groups: FxHashMap::default(),
             group_uses: Vec::new(),

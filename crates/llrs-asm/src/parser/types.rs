@@ -488,6 +488,20 @@ impl<'a> Parser<'a> {
         if matches!(self.m.ctx.type_of(t), Type::Int(_) | Type::Float(_) | Type::Ptr(_) | Type::X86Amx) {
             return true;
         }
+        // A type found sized stays so (a struct's body, once defined, does not change); one
+        // that is not may be a struct defined later.
+        if self.sized_known.borrow().contains(&t) {
+            return true;
+        }
+        let sized = self.is_sized_walk(t);
+        if sized {
+            self.sized_known.borrow_mut().insert(t);
+        }
+        sized
+    }
+
+    /// [`Parser::is_sized`]'s walk.
+    fn is_sized_walk(&self, t: TypeId) -> bool {
         let mut seen = rustc_hash::FxHashSet::default();
         let mut stack = vec![t];
         while let Some(t) = stack.pop() {

@@ -359,7 +359,7 @@ impl<'m> Verifier<'m> {
             return None;
         }
 
-        let scalable = self.layout.is_scalable(&self.v.m.ctx, gl.value_ty);
+        let scalable = self.type_scalable(gl.value_ty);
         self.check_module(!scalable, "Globals cannot contain scalable types", &[Subject::Global(g)])?;
 
         if let Type::TargetExt { name: tname, .. } = self.v.m.ctx.type_of(gl.value_ty) {
@@ -379,7 +379,7 @@ impl<'m> Verifier<'m> {
 
     /// `Type::isSized()`.
     fn gv_is_sized(&self, t: TypeId) -> bool {
-        self.layout.is_sized(&self.v.m.ctx, t)
+        self.type_sized(t)
     }
 
     /// `visitNamedMDNode`.

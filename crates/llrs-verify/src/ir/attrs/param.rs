@@ -317,7 +317,7 @@ impl<'m> Verifier<'m> {
     /// `Type::isSized(&Visited)`, with LLVM's per-struct cache: a struct found sized once stays
     /// sized when met again in the same walk; one met again while in progress is not.
     pub fn is_sized(&self, ty: TypeId) -> bool {
-        self.data_layout().is_sized(&self.v.m.ctx, ty)
+        self.type_sized(ty)
     }
 
     /// `AttributeFuncs::isNoFPClassCompatibleType` (`FPMathOperator::isSupportedFloatingPointType`):

@@ -95,8 +95,7 @@ impl Verifier<'_> {
         // LLVM checks in a lambda).
         if !is_intrinsic {
             let mut verify_type_align = |t: TypeId, what: &str| {
-                let dl = self.data_layout();
-                if !dl.is_sized(ctx, t) || dl.abi_align(ctx, t) <= MAXIMUM_ALIGNMENT {
+                if !self.type_sized(t) || self.data_layout().abi_align(ctx, t) <= MAXIMUM_ALIGNMENT {
                     return;
                 }
                 self.fail_module(format!("Incorrect alignment of {what} to called function!"), &[me]);

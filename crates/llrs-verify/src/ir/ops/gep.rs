@@ -10,7 +10,6 @@ use llrs_ir::{Const, ConstId, Context, InstExtra, InstId, Type, TypeId, Value};
 impl Verifier<'_> {
     /// `visitGetElementPtrInst`.
     pub fn visit_gep(&mut self, f: &FnCtx<'_>, i: InstId) -> Step {
-        let m = self.v.m;
         let ty = self.types();
         let inst = f.inst(i);
         let s = [Subject::Inst(f.g, i)];
@@ -25,7 +24,7 @@ impl Verifier<'_> {
         let sized = has(src, |t| self.is_sized_type(t));
         self.check_module(sized, "GEP into unsized type!", &s)?;
         if let Some(src) = src.filter(|&t| ty.is_struct(t)) {
-            let scalable = self.data_layout().is_scalable(&m.ctx, src);
+            let scalable = self.type_scalable(src);
             self.check_module(
                 !scalable,
                 "getelementptr cannot target structure that contains scalable vectortype",

@@ -30,7 +30,7 @@ impl Verifier<'_> {
 
     /// `Type::isSized`.
     pub(crate) fn is_sized_type(&self, t: TypeId) -> bool {
-        self.data_layout().is_sized(&self.v.m.ctx, t)
+        self.type_sized(t)
     }
 }
 
