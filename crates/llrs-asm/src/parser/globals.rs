@@ -428,12 +428,19 @@ impl<'a> Parser<'a> {
 
     /// `define ... { body }`
     pub fn parse_define(&mut self) -> PResult<()> {
+        let start = self.pos();
+        if self.region_rx.is_some() {
+            self.claim_define(start);
+        }
         self.next();
         let g = self.parse_function_header(true)?;
+        if self.region.is_some() && self.carry_claimed_body(start, g) {
+            return Ok(());
+        }
         self.parse_function_body(g)
     }
 
-    fn parse_function_header(&mut self, is_define: bool) -> PResult<GlobalId> {
+    pub(super) fn parse_function_header(&mut self, is_define: bool) -> PResult<GlobalId> {
         let lpos = self.pos();
         let pre = self.parse_prefix()?;
         self.check_prefix(&pre, lpos)?;

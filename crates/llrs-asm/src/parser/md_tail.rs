@@ -200,16 +200,42 @@ pub(crate) fn read_tail<'a>(src: &'a [u8], run: &Chunks, release: Option<super::
 }
 
 /// Carrying the other thread's ids over: `Err` when something cannot be carried exactly.
-type Carry<T> = Result<T, ()>;
+pub(super) type Carry<T> = Result<T, ()>;
 
 /// Memos of ids already carried over from the other thread's parser.
-struct Remap {
+pub(super) struct Remap {
     syms: Vec<u32>,
     mds: Vec<u32>,
     types: FxHashMap<TypeId, TypeId>,
     consts: FxHashMap<ConstId, ConstId>,
     /// The number of each placeholder, by the other thread's id.
     nums: Vec<Option<u32>>,
+    /// Function bodies are carried (`super::bodies`): a global the main parser has not met
+    /// becomes a forward reference, as reading the body would make it.
+    bodies: bool,
+    /// Where the body being carried starts: the position of a forward reference the other
+    /// thread met first as a definition (it reads the definitions from the back; the position
+    /// only places an error, and a module with an error is read again in order).
+    pub(super) body_start: usize,
+}
+
+impl Remap {
+    fn new(w: &Parser<'_>, bodies: bool) -> Self {
+        Remap {
+            syms: vec![UNSET; w.m.ctx.names.len()],
+            mds: vec![UNSET; w.m.ctx.num_mds()],
+            types: FxHashMap::default(),
+            consts: FxHashMap::default(),
+            nums: placeholder_numbers(w),
+            bodies,
+            body_start: 0,
+        }
+    }
+
+    /// The memos for carrying the function bodies `w` read.
+    pub(super) fn for_bodies(w: &Parser<'_>) -> Self {
+        Self::new(w, true)
+    }
 }
 
 const UNSET: u32 = u32::MAX;
@@ -275,13 +301,7 @@ impl<'a> Parser<'a> {
     /// Defines the nodes of the run in order, as reading them here would.
     fn replay_tail(&mut self, tail: Tail<'a>) -> Carry<()> {
         let Tail { chunks, p: w, .. } = tail;
-        let mut r = Remap {
-            syms: vec![UNSET; w.m.ctx.names.len()],
-            mds: vec![UNSET; w.m.ctx.num_mds()],
-            types: FxHashMap::default(),
-            consts: FxHashMap::default(),
-            nums: placeholder_numbers(&w),
-        };
+        let mut r = Remap::new(&w, false);
         for event in chunks.into_iter().rev().flat_map(|(_, events)| events) {
             match event {
                 Event::Def(n, mut node) => {
@@ -298,7 +318,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn carry_sym(&mut self, r: &mut Remap, w: &Parser<'_>, s: Symbol) -> Symbol {
+    pub(super) fn carry_sym(&mut self, r: &mut Remap, w: &Parser<'_>, s: Symbol) -> Symbol {
         let slot = &mut r.syms[s.0 as usize];
         if *slot == UNSET {
             *slot = self.m.ctx.sym_bytes(w.m.ctx.name(s)).0;
@@ -336,7 +356,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn carry_md(&mut self, r: &mut Remap, w: &Parser<'_>, m: Md) -> Carry<Md> {
+    pub(super) fn carry_md(&mut self, r: &mut Remap, w: &Parser<'_>, m: Md) -> Carry<Md> {
         Ok(match m {
             Md::Null => Md::Null,
             Md::Node(id) => Md::Node(self.carry_md_id(r, w, id)?),
@@ -346,7 +366,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn carry_md_id(&mut self, r: &mut Remap, w: &Parser<'_>, id: MdId) -> Carry<MdId> {
+    pub(super) fn carry_md_id(&mut self, r: &mut Remap, w: &Parser<'_>, id: MdId) -> Carry<MdId> {
         let memo = *r.mds.get(id.0 as usize).ok_or(())?;
         if memo != UNSET {
             return Ok(MdId(memo));
@@ -368,7 +388,7 @@ impl<'a> Parser<'a> {
         Ok(carried)
     }
 
-    fn carry_type(&mut self, r: &mut Remap, w: &Parser<'_>, t: TypeId) -> Carry<TypeId> {
+    pub(super) fn carry_type(&mut self, r: &mut Remap, w: &Parser<'_>, t: TypeId) -> Carry<TypeId> {
         if let Some(&t) = r.types.get(&t) {
             return Ok(t);
         }
@@ -407,7 +427,7 @@ impl<'a> Parser<'a> {
         Ok(carried)
     }
 
-    fn carry_const(&mut self, r: &mut Remap, w: &Parser<'_>, c: ConstId) -> Carry<ConstId> {
+    pub(super) fn carry_const(&mut self, r: &mut Remap, w: &Parser<'_>, c: ConstId) -> Carry<ConstId> {
         if let Some(&c) = r.consts.get(&c) {
             return Ok(c);
         }
@@ -427,7 +447,26 @@ impl<'a> Parser<'a> {
             Const::Vector(t, e) => Const::Vector(self.carry_type(r, w, t)?, list(self, r, &e)?),
             Const::Bytes(t, b) => Const::Bytes(self.carry_type(r, w, t)?, b),
             Const::Splat(t, e) => Const::Splat(self.carry_type(r, w, t)?, self.carry_const(r, w, e)?),
-            Const::Global(t, g) => Const::Global(self.carry_type(r, w, t)?, self.carry_global(r, w, g)?),
+            Const::Global(t, g) => {
+                let (t, carried) = (self.carry_type(r, w, t)?, self.carry_global(r, w, g)?);
+                if let Some(&pos) = self.fwd_globals.get(&carried) {
+                    // As `const_global` notes a forward reference's type.
+                    self.fwd_global_types.entry(carried).or_insert((t, pos));
+                }
+                Const::Global(t, carried)
+            }
+            // A body's expressions were folded (from their operands alone) as reading them here
+            // folds them.
+            Const::Expr(mut e) if r.bodies => {
+                e.ty = self.carry_type(r, w, e.ty)?;
+                for op in e.operands.iter_mut() {
+                    *op = self.carry_const(r, w, *op)?;
+                }
+                if let Some(t) = e.source_ty {
+                    e.source_ty = Some(self.carry_type(r, w, t)?);
+                }
+                Const::Expr(e)
+            }
             // Expressions may fold with the module's data layout; addresses of blocks and
             // functions refer to bodies: left to reading in order.
             Const::Expr(_)
@@ -447,13 +486,34 @@ impl<'a> Parser<'a> {
         let carried = match w.m.globals[g].name {
             Some(name) => {
                 let name = self.carry_sym(r, w, name);
-                *self.global_names.get(&name).ok_or(())?
+                match self.global_names.get(&name) {
+                    Some(&g) => g,
+                    None if r.bodies => {
+                        // Met first in a body: a forward reference, as `global_ref` makes it,
+                        // from where the other thread first met it.
+                        let first = w.first_refs.as_ref().and_then(|f| f.get(&g));
+                        let pos = first.copied().unwrap_or(r.body_start);
+                        let void = self.m.ctx.void_ty();
+                        let new = self.m.new_global(Some(name), llrs_ir::GlobalKind::Var, void);
+                        self.global_names.insert(name, new);
+                        self.fwd_globals.insert(new, pos);
+                        return Ok(new);
+                    }
+                    None => return Err(()),
+                }
             }
             None => {
                 let n = w.fwd_global_nums.iter().find(|(_, &(x, _))| x == g).map(|(&n, _)| n).ok_or(())?;
                 *self.global_nums.get(&n).ok_or(())?
             }
         };
+        if r.bodies {
+            // Numbered globals are left to reading in order.
+            return match w.m.globals[g].name {
+                Some(_) => Ok(carried),
+                None => Err(()),
+            };
+        }
         if self.fwd_globals.contains_key(&carried) || self.fwd_global_nums.values().any(|&(x, _)| x == carried) {
             return Err(());
         }

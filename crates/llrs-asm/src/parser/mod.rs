@@ -2,6 +2,7 @@
 //! grammar and forward-reference rules. One error stops the parse.
 
 mod attrs;
+mod bodies;
 mod constants;
 mod coro;
 mod cu_locals;
@@ -228,6 +229,16 @@ pub(crate) struct Parser<'a> {
     pub tail: Option<(std::sync::Arc<md_tail::Chunks>, md_tail::TailReceiver<'a>)>,
     /// Whether the metadata at the end was taken from the other thread.
     pub used_tail: bool,
+    /// The definitions claimed by this thread and the one that reads bodies, and where that
+    /// thread's work arrives ([`bodies`]).
+    pub region_rx: Option<(std::sync::Arc<bodies::Claims>, bodies::RegionReceiver<'a>)>,
+    /// The other thread's function bodies, while the main thread reads their headers.
+    pub region: Option<Box<bodies::Region<'a>>>,
+    /// Whether a body was carried over from the other thread.
+    pub used_region: bool,
+    /// Where each global was first referenced (kept by the thread that reads bodies for the
+    /// main one: its forward references are resolved as it reads the definitions).
+    pub first_refs: Option<FxHashMap<GlobalId, usize>>,
     /// The last attachment kind read, with its text.
     pub last_md_kind: Option<(&'a [u8], Symbol)>,
     /// Told of each stretch of the text read through (see [`Release`]).
@@ -297,6 +308,10 @@ impl<'a> Parser<'a> {
             words: Default::default(),
             tail: None,
             used_tail: false,
+            region_rx: None,
+            region: None,
+            used_region: false,
+            first_refs: None,
             last_md_kind: None,
             release: None,
             released: 0,
@@ -495,6 +510,7 @@ impl<'a> Parser<'a> {
             if self.tail.as_ref().is_some_and(|(run, _)| run.start() == self.pos()) {
                 self.take_tail()?;
             }
+
             if self.is_kw(b"target") {
                 return self.err_here("expected top-level entity");
             }
@@ -709,7 +725,7 @@ impl<'a> Parser<'a> {
 /// Parses a module, turning the first error into an LLVM-style diagnostic; `release` (if any) is
 /// told of the text as it is read through.
 pub(crate) fn parse<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>) -> Result<Module, Diagnostic> {
-    let Some(run) = md_tail::find_tail(src) else { return parse_in_order(src, file, release) };
+    let Some(run) = md_tail::find_tail(src) else { return parse_with_bodies(src, file, release, bodies::MIN_SOURCE) };
     let chunks = std::sync::Arc::new(md_tail::Chunks::new(src, run));
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
@@ -730,6 +746,43 @@ pub(crate) fn parse<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>)
             Ok(()) => Ok(p.m),
             // Errors are the ones reading in order gives, at its positions.
             Err(_) if p.used_tail => parse_in_order(src, file, None),
+            Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
+        }
+    })
+}
+
+/// Reads `src` with the last function bodies read on another thread ([`bodies`]), when they
+/// suit (from `min_source` bytes).
+fn parse_with_bodies<'a>(
+    src: &'a [u8],
+    file: &str,
+    release: Option<Release<'a>>,
+    min_source: usize,
+) -> Result<Module, Diagnostic> {
+    let Some(defines) = bodies::find_defines(src, min_source) else { return parse_in_order(src, file, release) };
+    let claims = std::sync::Arc::new(bodies::Claims::new(defines));
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let theirs = claims.clone();
+        let worker = std::thread::Builder::new()
+            .name("llrs-bodies".into())
+            .spawn_scoped(scope, move || drop(tx.send(bodies::read_bodies(src, &theirs))));
+        if worker.is_err() {
+            return parse_in_order(src, file, release);
+        }
+        let mut p = Parser::new(src);
+        p.release = release;
+        p.region_rx = Some((claims.clone(), rx));
+        // Without `source_filename`, LLVM names the module's source after its input (summary
+        // entries need it for the GUIDs of local values).
+        p.m.source_filename = Some(file.as_bytes().to_vec());
+        let read = p.parse_module();
+        // The other thread claims nothing more (after an error, say).
+        claims.stop();
+        match read {
+            Ok(()) => Ok(p.m),
+            // Errors are the ones reading in order gives, at its positions.
+            Err(_) if p.used_region => parse_in_order(src, file, None),
             Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
         }
     })
