@@ -4,28 +4,12 @@
 //! without error, so do almost all parts. Skips with a warning when the corpus is missing.
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
 use llrs_mir::yaml::split::{read_part, split_documents};
 use llrs_mir::yaml::tree::{DocReader, Node};
 
-fn corpus() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/corpus");
-    root.join("mir").is_dir().then_some(root)
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mir") {
-            out.push(p);
-        }
-    }
-}
+mod common;
+use common::{corpus, files};
 
 /// The stream's documents up to its first syntax error, and whether it had one.
 fn whole(src: &str) -> (Vec<Node>, bool) {

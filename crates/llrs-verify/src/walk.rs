@@ -75,30 +75,31 @@ impl<'m> Verifier<'m> {
     /// `Type::isSized` of `t` (the data layout's walk, once per aggregate type: LLVM keeps the
     /// answer on the struct; a module's types do not change while it is verified).
     pub fn type_sized(&self, t: TypeId) -> bool {
-        let ctx = &self.v.m.ctx;
-        if !matches!(ctx.type_of(t), Type::Array(..) | Type::Struct { .. } | Type::Named(_)) {
-            return self.layout.is_sized(ctx, t);
-        }
-        if let Some(&known) = self.layout_memo.borrow().sized.get(&t) {
-            return known;
-        }
-        let sized = self.layout.is_sized(ctx, t);
-        self.layout_memo.borrow_mut().sized.insert(t, sized);
-        sized
+        self.layout_answer(t, |m| &mut m.sized, llrs_ir::datalayout::DataLayout::is_sized)
     }
 
     /// `Type::isScalableTy` of `t`, once per aggregate type (as [`Verifier::type_sized`]).
     pub fn type_scalable(&self, t: TypeId) -> bool {
+        self.layout_answer(t, |m| &mut m.scalable, llrs_ir::datalayout::DataLayout::is_scalable)
+    }
+
+    /// `ask` of the data layout about `t`, remembered in `memo` for aggregate types.
+    fn layout_answer(
+        &self,
+        t: TypeId,
+        memo: fn(&mut LayoutMemo) -> &mut FxHashMap<TypeId, bool>,
+        ask: fn(&llrs_ir::datalayout::DataLayout, &llrs_ir::Context, TypeId) -> bool,
+    ) -> bool {
         let ctx = &self.v.m.ctx;
         if !matches!(ctx.type_of(t), Type::Array(..) | Type::Struct { .. } | Type::Named(_)) {
-            return self.layout.is_scalable(ctx, t);
+            return ask(&self.layout, ctx, t);
         }
-        if let Some(&known) = self.layout_memo.borrow().scalable.get(&t) {
+        if let Some(&known) = memo(&mut self.layout_memo.borrow_mut()).get(&t) {
             return known;
         }
-        let scalable = self.layout.is_scalable(ctx, t);
-        self.layout_memo.borrow_mut().scalable.insert(t, scalable);
-        scalable
+        let answer = ask(&self.layout, ctx, t);
+        memo(&mut self.layout_memo.borrow_mut()).insert(t, answer);
+        answer
     }
 
     /// A verifier for `m`.
