@@ -725,6 +725,10 @@ impl<'a> Parser<'a> {
 /// Parses a module, turning the first error into an LLVM-style diagnostic; `release` (if any) is
 /// told of the text as it is read through.
 pub(crate) fn parse<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>) -> Result<Module, Diagnostic> {
+    // One thread in the pool (`RAYON_NUM_THREADS=1`): one thread in all.
+    if rayon::current_num_threads() < 2 {
+        return parse_in_order(src, file, release);
+    }
     let Some(run) = md_tail::find_tail(src) else { return parse_with_bodies(src, file, release, bodies::MIN_SOURCE) };
     let chunks = std::sync::Arc::new(md_tail::Chunks::new(src, run));
     std::thread::scope(|scope| {
