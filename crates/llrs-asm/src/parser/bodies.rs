@@ -14,8 +14,8 @@
 //! not met yet becomes a forward reference), the intrinsics called and the call-site attribute
 //! groups are noted as reading the body would note them.
 //!
-//! Exactness comes first: a body that cannot be carried exactly (a constant expression, inline
-//! metadata with local values, a numbered global) is read by the main thread itself, and so is
+//! Exactness comes first: a body that cannot be carried exactly (inline metadata with local
+//! values, a numbered global, a pointer-authentication constant) is read by the main thread itself, and so is
 //! any the other thread did not read; a module read with this help that fails at all is read
 //! again in order, so that every error is the one, at the position, that reading in order
 //! gives.
@@ -110,16 +110,12 @@ pub(crate) type RegionReceiver<'a> = std::sync::mpsc::Receiver<Option<Box<Region
 pub(crate) fn read_bodies<'a>(src: &'a [u8], claims: &Claims) -> Option<Box<Region<'a>>> {
     let mut p = Parser::new(src);
     p.placeholder_nums = Some(Vec::new());
-    p.first_refs = Some(FxHashMap::default());
     while p.is_kw(b"target") || p.is_kw(b"source_filename") {
         p.parse_top_keyword().ok()?;
     }
     p.set_data_layout().ok()?;
-    let lines = std::iter::once(0).chain(memchr::memchr_iter(b'\n', src).map(|i| i + 1));
-    for line in lines {
-        if src.get(line) != Some(&b'%') {
-            continue;
-        }
+    let first = src.starts_with(b"%").then_some(0);
+    for line in first.into_iter().chain(memchr::memmem::find_iter(src, b"\n%").map(|i| i + 1)) {
         p.lex.set_pos(line);
         p.next();
         p.parse_named_type().ok()?;

@@ -84,9 +84,6 @@ impl<'a> Parser<'a> {
                     let g = self.m.new_global(Some(name), GlobalKind::Var, void);
                     self.global_names.insert(name, g);
                     self.fwd_globals.insert(g, pos);
-                    if let Some(first) = &mut self.first_refs {
-                        first.insert(g, pos);
-                    }
                     g
                 }
             }

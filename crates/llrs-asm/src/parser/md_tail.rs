@@ -213,9 +213,8 @@ pub(super) struct Remap {
     /// Function bodies are carried (`super::bodies`): a global the main parser has not met
     /// becomes a forward reference, as reading the body would make it.
     bodies: bool,
-    /// Where the body being carried starts: the position of a forward reference the other
-    /// thread met first as a definition (it reads the definitions from the back; the position
-    /// only places an error, and a module with an error is read again in order).
+    /// Where the body being carried starts: the position given to a forward reference it makes
+    /// (the position only places an error, and a module with an error is read again in order).
     pub(super) body_start: usize,
 }
 
@@ -489,10 +488,8 @@ impl<'a> Parser<'a> {
                 match self.global_names.get(&name) {
                     Some(&g) => g,
                     None if r.bodies => {
-                        // Met first in a body: a forward reference, as `global_ref` makes it,
-                        // from where the other thread first met it.
-                        let first = w.first_refs.as_ref().and_then(|f| f.get(&g));
-                        let pos = first.copied().unwrap_or(r.body_start);
+                        // Met first in a body: a forward reference, as `global_ref` makes it.
+                        let pos = r.body_start;
                         let void = self.m.ctx.void_ty();
                         let new = self.m.new_global(Some(name), llrs_ir::GlobalKind::Var, void);
                         self.global_names.insert(name, new);

@@ -236,9 +236,6 @@ pub(crate) struct Parser<'a> {
     pub region: Option<Box<bodies::Region<'a>>>,
     /// Whether a body was carried over from the other thread.
     pub used_region: bool,
-    /// Where each global was first referenced (kept by the thread that reads bodies for the
-    /// main one: its forward references are resolved as it reads the definitions).
-    pub first_refs: Option<FxHashMap<GlobalId, usize>>,
     /// The last attachment kind read, with its text.
     pub last_md_kind: Option<(&'a [u8], Symbol)>,
     /// Told of each stretch of the text read through (see [`Release`]).
@@ -311,7 +308,6 @@ impl<'a> Parser<'a> {
             region_rx: None,
             region: None,
             used_region: false,
-            first_refs: None,
             last_md_kind: None,
             release: None,
             released: 0,
