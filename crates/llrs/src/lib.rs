@@ -122,6 +122,7 @@
 pub use llrs_asm as asm;
 pub use llrs_ir as ir;
 pub use llrs_mir as mir;
+pub use llrs_upgrade as upgrade;
 pub use llrs_verify as verify;
 
 pub mod cli;

@@ -1,11 +1,11 @@
 //! Attributes: parameter, return and function attributes, attribute groups, and the upgrades of
 //! old spellings (`nocapture` → `captures(none)`, `readnone` on functions → `memory(none)`, ...).
-//! The structured arguments are read in [`args`]; old string attributes are upgraded in [`upgrade`].
+//! The structured arguments are read in [`args`]; old string attributes are upgraded by
+//! [`llrs_upgrade::upgrade_attributes`].
 
 mod args;
 #[cfg(test)]
 mod tests;
-mod upgrade;
 
 use super::{GroupRefs, GroupUse, PResult, Parser};
 use crate::lexer::Tok;
@@ -520,7 +520,7 @@ impl<'a> Parser<'a> {
     pub fn parse_attr_list(&mut self, pos: AttrPos) -> PResult<Vec<Attr>> {
         let mut out = Vec::new();
         self.parse_attrs_into(AttrList::Param(pos), &mut out, &mut Vec::new())?;
-        self.upgrade_string_attrs(&mut out);
+        llrs_upgrade::upgrade_attributes(&mut self.m.ctx, &mut out);
         Ok(out)
     }
 
@@ -570,7 +570,7 @@ impl<'a> Parser<'a> {
                     set.extend(attrs.iter().cloned());
                 }
             }
-            self.upgrade_string_attrs(&mut set);
+            llrs_upgrade::upgrade_attributes(&mut self.m.ctx, &mut set);
             let id = self.m.ctx.attrs(set);
             match target {
                 GroupUse::Func(g) => {

@@ -343,7 +343,7 @@ impl<'a> Parser<'a> {
             data.md.push((kind, node));
         }
         // Calls of the old debug intrinsics become debug records of the next instruction.
-        if let Some(rec) = self.dbg_intrinsic_record(&data) {
+        if let Some(rec) = llrs_upgrade::dbg_intrinsic_record(&mut self.m, &data) {
             records.extend(rec);
             return Ok(data.op);
         }
@@ -416,67 +416,6 @@ impl<'a> Parser<'a> {
             self.fs.nums.insert(self.cur_num, Value::Inst(id));
         }
         Ok(id)
-    }
-
-    /// The debug record that a call of `llvm.dbg.value`/`declare`/`assign`/`label` stands for
-    /// (`upgradeDbgIntrinsicToDbgRecord`): `None` for any other instruction, `Some(None)` for a
-    /// call that goes away without a record (an old `dbg.value` with a non-zero offset).
-    fn dbg_intrinsic_record(&mut self, data: &InstData) -> Option<Option<DbgRecord>> {
-        if data.op != Opcode::Call {
-            return None;
-        }
-        let Value::Const(c) = *data.operands.first()? else { return None };
-        let llrs_ir::Const::Global(_, g) = self.m.ctx.const_of(c) else { return None };
-        let name = self.m.ctx.name(self.m.globals[*g].name?);
-        let kind = match name {
-            b"llvm.dbg.value" => DbgKind::Value,
-            b"llvm.dbg.declare" => DbgKind::Declare,
-            b"llvm.dbg.assign" => DbgKind::Assign,
-            b"llvm.dbg.label" => DbgKind::Label,
-            _ => return None,
-        };
-        let arg = |i: usize| -> Option<Md> {
-            match data.operands.get(i + 1)? {
-                Value::Md(m) => Some(*m),
-                _ => None,
-            }
-        };
-        let dbg_kind = self.m.ctx.md_kind(b"dbg");
-        let dbg = data.md.iter().find(|(k, _)| *k == dbg_kind).map(|(_, n)| Md::Node(*n)).unwrap_or(Md::Null);
-        let rec = match kind {
-            DbgKind::Label => DbgRecord { kind, loc: Md::Null, var: arg(0)?, expr: Md::Null, assign: None, dbg },
-            DbgKind::Assign => DbgRecord {
-                kind,
-                loc: arg(0)?,
-                var: arg(1)?,
-                expr: arg(2)?,
-                assign: Some((arg(3)?, arg(4)?, arg(5)?)),
-                dbg,
-            },
-            // Old `llvm.dbg.value(metadata V, i64 offset, metadata var, metadata expr)`: only a
-            // zero offset has a replacement.
-            DbgKind::Value if data.operands.len() == 5 => {
-                let zero = match data.operands[2] {
-                    Value::Const(k) => matches!(self.m.ctx.const_of(k), llrs_ir::Const::Int(_, v) if v.is_zero()),
-                    _ => false,
-                };
-                if !zero {
-                    return Some(None);
-                }
-                DbgRecord { kind, loc: arg(0)?, var: arg(2)?, expr: arg(3)?, assign: None, dbg }
-            }
-            _ => DbgRecord { kind, loc: arg(0)?, var: arg(1)?, expr: arg(2)?, assign: None, dbg },
-        };
-        // A location that is a node other than a DIArgList is a killed location: `!{}`.
-        let mut rec = rec;
-        for loc in std::iter::once(&mut rec.loc).chain(rec.assign.as_mut().map(|a| &mut a.1)) {
-            if let Md::Node(n) = *loc {
-                if kind != DbgKind::Label && self.m.ctx.md(n).kind != llrs_ir::MdKind::ArgList {
-                    *loc = Md::Node(self.m.ctx.md_intern(llrs_ir::MdNode::tuple(false, [])));
-                }
-            }
-        }
-        Some(Some(rec))
     }
 
     fn parse_dbg_record(&mut self) -> PResult<DbgRecord> {

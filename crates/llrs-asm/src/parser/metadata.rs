@@ -381,12 +381,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                let loc = *self.loc_syms.get_or_insert_with(|| super::di_upgrade::LocationSyms::new(&mut self.m.ctx));
+                let loc = *self.loc_syms.get_or_insert_with(|| llrs_upgrade::di::LocationSyms::new(&mut self.m.ctx));
                 let canonical =
-                    if kind == loc.kind { super::di_upgrade::canonical_location(&loc, &mut fields) } else { None };
+                    if kind == loc.kind { llrs_upgrade::di::canonical_location(&loc, &mut fields) } else { None };
                 let fields = match canonical {
                     Some(fields) => fields,
-                    None => super::di_upgrade::upgrade_di_fields(&mut self.m.ctx, kind, &mut fields),
+                    None => llrs_upgrade::di::upgrade_di_fields(&mut self.m.ctx, kind, &mut fields),
                 };
                 Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: Box::new([]), fields })
             }
@@ -416,7 +416,7 @@ impl<'a> Parser<'a> {
         match self.tok.kind {
             Tok::Ident if t.starts_with(b"DW_OP_") || t.starts_with(b"DW_ATE_") => {
                 let op = t.starts_with(b"DW_OP_");
-                let known = if op { super::dwarf_ops::is_dwarf_op(t) } else { super::di_upgrade::is_dw_ate(t) };
+                let known = if op { super::dwarf_ops::is_dwarf_op(t) } else { llrs_ir::dwarf::is_dw_ate(t) };
                 if !known {
                     let what = if op { "op" } else { "attribute encoding" };
                     return self.err_here(format!("invalid DWARF {what} '{}'", String::from_utf8_lossy(t)));

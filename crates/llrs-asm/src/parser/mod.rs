@@ -4,31 +4,22 @@
 mod attrs;
 mod bodies;
 mod constants;
-mod coro;
-mod cu_locals;
-mod di_upgrade;
 mod dwarf_ops;
 pub(crate) use dwarf_ops::dwarf_op_name;
 mod function;
 mod fwd_addrs;
 mod globals;
 mod instructions;
-mod intrinsic_upgrade;
 mod intrinsics;
-mod lifetime;
+mod locations;
 mod md_tail;
 mod md_unique;
-mod md_upgrade;
 mod metadata;
-mod module_attrs;
-mod module_flags;
 mod nummap;
-mod nvvm;
 mod summary;
 mod summary_function;
 mod summary_typeid;
 mod types;
-mod upgrade;
 mod words;
 
 use crate::diag::Diagnostic;
@@ -221,8 +212,8 @@ pub(crate) struct Parser<'a> {
     /// On a thread reading the metadata at the end of the file: the placeholder made for each
     /// `!N` referenced, with its number.
     pub placeholder_nums: Option<Vec<(MdId, u32)>>,
-    /// `DILocation` and its usual fields, once interned (see [`di_upgrade::canonical_location`]).
-    pub loc_syms: Option<di_upgrade::LocationSyms>,
+    /// `DILocation` and its usual fields, once interned (see [`llrs_upgrade::di::canonical_location`]).
+    pub loc_syms: Option<llrs_upgrade::di::LocationSyms>,
     /// The symbols of short words met often (see [`words::Words`]).
     pub(crate) words: words::Words,
     /// Where the metadata at the end of the file starts, and the other thread reading it.
@@ -619,15 +610,15 @@ impl<'a> Parser<'a> {
         self.check_undefined()?;
         self.resolve_attr_groups()?;
         self.unique_metadata();
-        self.upgrade_tbaa_tags();
+        llrs_upgrade::upgrade_tbaa_tags(&mut self.m);
         self.upgrade_module();
-        self.upgrade_debug_info();
+        llrs_upgrade::upgrade_debug_info(&mut self.m);
         self.unique_instruction_locations();
-        self.upgrade_cu_locals();
-        self.upgrade_section_names();
-        self.copy_module_attrs_to_functions();
-        self.upgrade_implicit_sections();
-        self.upgrade_function_attributes();
+        llrs_upgrade::di::upgrade_cu_locals(&mut self.m);
+        llrs_upgrade::upgrade_section_attributes(&mut self.m);
+        llrs_upgrade::copy_module_attr_to_functions(&mut self.m);
+        llrs_upgrade::upgrade_implicit_section_names(&mut self.m);
+        llrs_upgrade::upgrade_function_attributes(&mut self.m);
         self.apply_intrinsic_attrs();
         self.validate_summary()
     }
@@ -675,7 +666,7 @@ impl<'a> Parser<'a> {
     fn set_data_layout(&mut self) -> PResult<()> {
         let triple = self.m.triple.as_deref().map(|t| String::from_utf8_lossy(t).into_owned()).unwrap_or_default();
         let dl = self.m.data_layout.as_deref().map(|d| String::from_utf8_lossy(d).into_owned()).unwrap_or_default();
-        let up = upgrade::upgrade_data_layout(&dl, &triple);
+        let up = llrs_upgrade::upgrade_data_layout_string(&dl, &triple);
         // Default alignments come from the layout as written (LLParser); the upgrade is what the
         // bitcode reader then sets on the module.
         match llrs_ir::datalayout::DataLayout::parse(&dl) {
@@ -689,15 +680,10 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// `UpgradeModuleFlags` (see `module_flags.rs`).
-    fn upgrade_module_flags(&mut self) {
-        self.upgrade_module_flag_entries();
-    }
-
     /// LLVM's upgrades of old IR that apply to the module as a whole.
     fn upgrade_module(&mut self) {
-        self.upgrade_module_flags();
-        self.upgrade_nvvm_annotations();
+        llrs_upgrade::upgrade_module_flags(&mut self.m);
+        llrs_upgrade::upgrade_nvvm_annotations(&mut self.m);
         // Declarations of the debug intrinsics go with their calls.
         let m = &self.m;
         let is_dbg = |g: &GlobalId| {
@@ -714,7 +700,15 @@ impl<'a> Parser<'a> {
         let keep: Vec<GlobalId> = m.functions.iter().copied().filter(|g| !is_dbg(g)).collect();
         self.m.functions = keep;
         // Old intrinsic declarations give way to new ones after every other function, in order.
-        self.upgrade_intrinsic_calls();
+        if llrs_upgrade::upgrade_calls_to_intrinsics(&mut self.m, &self.dl) {
+            // Declarations were made and renamed: the names are the module's again.
+            self.global_names.clear();
+            for &g in self.m.vars.iter().chain(&self.m.functions).chain(&self.m.aliases).chain(&self.m.ifuncs) {
+                if let Some(n) = self.m.globals[g].name {
+                    self.global_names.insert(n, g);
+                }
+            }
+        }
     }
 }
 

@@ -153,7 +153,7 @@ pub(crate) fn get_or_insert_decl(
 }
 
 /// The program address space of the module's data layout (`P<n>`).
-fn program_addrspace(m: &Module) -> u32 {
+pub(crate) fn program_addrspace(m: &Module) -> u32 {
     let Some(dl) = &m.data_layout else { return 0 };
     dl.split(|&c| c == b'-')
         .filter_map(|s| s.strip_prefix(b"P"))

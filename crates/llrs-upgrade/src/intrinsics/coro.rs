@@ -3,14 +3,14 @@
 //! other than `!dbg`; the declaration is re-created at the end of the module. A call keeps its
 //! name (LLVM's `takeName` onto the void call), which the verifier then rejects, as LLVM's does.
 
-use super::Parser;
+use super::Intrinsics;
 use llrs_ir::instructions::{AttrList, TailKind};
 use llrs_ir::module::GlobalId;
 use llrs_ir::{Const, InstExtra, Opcode, Type, Value};
 
-impl<'a> Parser<'a> {
+impl Intrinsics<'_> {
     /// True for the old two-operand `i1 @llvm.coro.end(ptr, i1)` declaration.
-    pub(super) fn is_old_coro_end(&self, g: GlobalId) -> bool {
+    pub(crate) fn is_old_coro_end(&self, g: GlobalId) -> bool {
         let gl = &self.m.globals[g];
         let Some(n) = gl.name else { return false };
         if self.m.ctx.name(n) != b"llvm.coro.end" {
@@ -25,7 +25,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Upgrades the old `llvm.coro.end` declaration `g` and its calls.
-    pub(super) fn upgrade_coro_end(&mut self, g: GlobalId) {
+    pub(crate) fn upgrade_coro_end(&mut self, g: GlobalId) {
         let params = self.m.ctx.fn_params(self.m.globals[g].value_ty).to_vec();
         let void = self.m.ctx.void_ty();
         let token = self.m.ctx.ty(Type::Token);

@@ -2,8 +2,8 @@
 //! for them (without the `; ModuleID` and `source_filename` lines).
 
 fn upgraded(src: &str) -> String {
-    let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
-    let text = String::from_utf8(crate::print_module(&m)).expect("utf-8");
+    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    let text = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
     let header = |l: &&str| l.starts_with("; ModuleID") || l.starts_with("source_filename") || l.trim().is_empty();
     text.split_inclusive('\n').skip_while(header).collect()
 }

@@ -3,14 +3,36 @@
 //! reader's `"implicit-section-name"` → `section`, and `copyModuleAttrToFunctions` (ARM and
 //! AArch64 branch-protection module flags become function attributes).
 
-use super::Parser;
+use crate::Up;
 use llrs_ir::instructions::{InstExtra, RMW_OPS};
-use llrs_ir::{APInt, Attr, AttrArg, AttrsId, Const, Context, Md, MdKind, MdNode, Opcode, Symbol};
+use llrs_ir::{APInt, Attr, AttrArg, AttrsId, Const, Context, Md, MdKind, MdNode, Module, Opcode, Symbol};
 
-impl<'a> Parser<'a> {
+/// `UpgradeSectionAttributes`: `__DATA, __objc_catlist, ...` loses the spaces around its commas.
+pub fn upgrade_section_attributes(m: &mut Module) {
+    Up { m }.upgrade_section_names();
+}
+
+/// The bitcode reader's upgrade of a function's `"implicit-section-name"` attribute into its
+/// section.
+pub fn upgrade_implicit_section_names(m: &mut Module) {
+    Up { m }.upgrade_implicit_sections();
+}
+
+/// `copyModuleAttrToFunctions`: on ARM, Thumb and AArch64, the branch-protection module flags
+/// (value 1) become attributes of every defined function, and the flags then say 2.
+pub fn copy_module_attr_to_functions(m: &mut Module) {
+    Up { m }.copy_module_attrs_to_functions();
+}
+
+/// `UpgradeFunctionAttributes`, for every defined function of the module.
+pub fn upgrade_function_attributes(m: &mut Module) {
+    Up { m }.upgrade_function_attributes();
+}
+
+impl Up<'_> {
     /// `UpgradeSectionAttributes`: `__DATA, __objc_catlist, ...` loses the spaces around its
     /// commas.
-    pub(super) fn upgrade_section_names(&mut self) {
+    fn upgrade_section_names(&mut self) {
         for i in 0..self.m.vars.len() {
             let g = self.m.vars[i];
             let Some(s) = self.m.globals[g].section else { continue };
@@ -26,7 +48,7 @@ impl<'a> Parser<'a> {
 
     /// The bitcode reader's upgrade of a function's `"implicit-section-name"` attribute into its
     /// section.
-    pub(super) fn upgrade_implicit_sections(&mut self) {
+    fn upgrade_implicit_sections(&mut self) {
         let Some(key) = self.m.ctx.names.lookup(b"implicit-section-name") else { return };
         for i in 0..self.m.functions.len() {
             let g = self.m.functions[i];
@@ -43,7 +65,7 @@ impl<'a> Parser<'a> {
 
     /// `copyModuleAttrToFunctions`: on ARM, Thumb and AArch64, the branch-protection module flags
     /// (value 1) become attributes of every defined function, and the flags then say 2.
-    pub(super) fn copy_module_attrs_to_functions(&mut self) {
+    fn copy_module_attrs_to_functions(&mut self) {
         let triple = self.m.triple.as_deref().unwrap_or(b"");
         let arch = triple.split(|&c| c == b'-').next().unwrap_or(b"");
         if !(arch.starts_with(b"arm") || arch.starts_with(b"thumb") || arch.starts_with(b"aarch64")) {
@@ -144,11 +166,11 @@ impl<'a> Parser<'a> {
     }
 }
 
-impl<'a> Parser<'a> {
+impl Up<'_> {
     /// `UpgradeFunctionAttributes`, for every defined function: call sites marked `strictfp` in a
     /// function that is not become `nobuiltin`, and `"amdgpu-unsafe-fp-atomics"="true"` turns
     /// into the AMDGPU metadata on the function's floating-point `atomicrmw`s.
-    pub(super) fn upgrade_function_attributes(&mut self) {
+    fn upgrade_function_attributes(&mut self) {
         // Nothing to do in a module that never names either attribute (the common case).
         let strictfp = self.m.ctx.names.lookup(b"strictfp");
         let unsafe_atomics = self.m.ctx.names.lookup(b"amdgpu-unsafe-fp-atomics");
@@ -244,19 +266,5 @@ fn convert(ctx: &mut Context, set: AttrsId, on: bool, key: Symbol) -> AttrsId {
         Some(Some(v)) if ctx.name(v) == b"true" => ctx.with_str_attr(set, key, None),
         None if on => ctx.with_str_attr(set, key, None),
         _ => set,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::{parse_module, print_module};
-
-    /// What `llvm-as | llvm-dis` (LLVM 22) prints for this module.
-    #[test]
-    fn branch_protection_flags_become_function_attributes() {
-        let src = "target triple = \"aarch64-arm-none-eabi\"\ndefine void @a() #0 { ret void }\ndefine void @b() #1 { ret void }\ndefine void @c() #2 { ret void }\ndefine void @d() { ret void }\ndefine void @e() #3 { ret void }\ndeclare void @x() #0\nattributes #0 = { \"branch-target-enforcement\"=\"true\" \"sign-return-address\"=\"none\" \"sign-return-address-key\"=\"b_key\" }\nattributes #1 = { \"branch-target-enforcement\"=\"false\" \"guarded-control-stack\"=\"true\" }\nattributes #2 = { \"branch-target-enforcement\" \"sign-return-address\"=\"all\" }\nattributes #3 = { \"branch-protection-pauth-lr\"=\"false\" }\n!llvm.module.flags = !{!0, !1}\n!0 = !{i32 8, !\"guarded-control-stack\", i32 1}\n!1 = !{i32 8, !\"sign-return-address\", i32 0}\n";
-        let want = "source_filename = \"t.ll\"\ntarget triple = \"aarch64-arm-none-eabi\"\n\ndefine void @a() #0 {\n  ret void\n}\n\ndefine void @b() #1 {\n  ret void\n}\n\ndefine void @c() #2 {\n  ret void\n}\n\ndefine void @d() #1 {\n  ret void\n}\n\ndefine void @e() #1 {\n  ret void\n}\n\ndeclare void @x() #3\n\nattributes #0 = { \"branch-target-enforcement\" \"guarded-control-stack\" }\nattributes #1 = { \"guarded-control-stack\" }\nattributes #2 = { \"branch-target-enforcement\" \"guarded-control-stack\" \"sign-return-address\"=\"all\" }\nattributes #3 = { \"branch-target-enforcement\"=\"true\" \"sign-return-address\"=\"none\" \"sign-return-address-key\"=\"b_key\" }\n\n!llvm.module.flags = !{!0, !1}\n\n!0 = !{i32 8, !\"guarded-control-stack\", i32 2}\n!1 = !{i32 8, !\"sign-return-address\", i32 0}\n";
-        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
-        assert_eq!(String::from_utf8(print_module(&m)).expect("utf-8"), want);
     }
 }

@@ -1,13 +1,13 @@
 //! The upgrade of `llvm.lifetime.start`/`end` calls with a size operand (LLVM 22 takes only the
 //! pointer): the call moves to the alloca behind the pointer's casts, or goes away.
 
-use super::Parser;
+use super::Intrinsics;
 use llrs_ir::instructions::{AttrList, TailKind};
 use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
 use llrs_ir::{Const, InstExtra, Opcode, Type, Value};
 use smallvec::smallvec;
 
-impl<'a> Parser<'a> {
+impl Intrinsics<'_> {
     /// The declaration of `llvm.lifetime.{start,end}.p<AS>`, made when missing.
     fn lifetime_decl(&mut self, start: bool, addrspace: u32, made: &mut Vec<GlobalId>) -> GlobalId {
         let name = format!("llvm.lifetime.{}.p{addrspace}", if start { "start" } else { "end" });
@@ -30,7 +30,7 @@ impl<'a> Parser<'a> {
     }
 
     /// For an old two-operand `llvm.lifetime.start`/`end` declaration: whether it is `start`.
-    pub(super) fn is_old_lifetime(&self, g: GlobalId) -> Option<bool> {
+    pub(crate) fn is_old_lifetime(&self, g: GlobalId) -> Option<bool> {
         let n = self.m.ctx.name(self.m.globals[g].name?);
         let start = n.starts_with(b"llvm.lifetime.start");
         let end = n.starts_with(b"llvm.lifetime.end");
@@ -41,7 +41,7 @@ impl<'a> Parser<'a> {
     /// Upgrades an old lifetime declaration and its calls. As LLVM 22 does, the declaration is
     /// re-created at the end of the module as `llvm.lifetime.*.i64(i64)`, followed by the new
     /// `llvm.lifetime.*.p<AS>(ptr)` declaration when a call was rewritten.
-    pub(super) fn upgrade_lifetime_decl(&mut self, g: GlobalId) {
+    pub(crate) fn upgrade_lifetime_decl(&mut self, g: GlobalId) {
         let Some(start) = self.is_old_lifetime(g) else { return };
         self.m.functions.retain(|&x| x != g);
         if let Some(n) = self.m.globals[g].name {
@@ -61,7 +61,7 @@ impl<'a> Parser<'a> {
         }
         self.m.globals[g].name = Some(sym);
         self.m.globals[g].value_ty = fty;
-        self.m.globals[g].addrspace = self.program_addrspace();
+        self.m.globals[g].addrspace = super::site::program_addrspace(self.m);
         if let Some(fd) = self.m.globals[g].func.as_deref_mut() {
             fd.attrs = AttrList::default();
             fd.arg_names = vec![None];

@@ -4,16 +4,21 @@
 //! `maxclusterrank`) `"nvvm.*"` function attributes and `grid_constant` parameter attributes.
 //! Repeated entries and entries not about a global go; the others keep their other pairs.
 
-use super::Parser;
+use crate::Up;
 use llrs_ir::attributes::{Attr, AttrArg};
 use llrs_ir::metadata::Md;
-use llrs_ir::{AttrsId, Const, MdNode};
+use llrs_ir::{AttrsId, Const, MdNode, Module};
 
 /// LLVM's `CallingConv::PTX_Kernel`.
 const PTX_KERNEL: u32 = 71;
 
-impl<'a> Parser<'a> {
-    pub(super) fn upgrade_nvvm_annotations(&mut self) {
+/// `UpgradeNVVMAnnotations`: the `!nvvm.annotations` entries that LLVM 22 turns into IR.
+pub fn upgrade_nvvm_annotations(m: &mut Module) {
+    Up { m }.upgrade_nvvm_annotations();
+}
+
+impl Up<'_> {
+    fn upgrade_nvvm_annotations(&mut self) {
         let Some(key) = self.m.ctx.names.lookup(b"nvvm.annotations") else { return };
         let Some(idx) = self.m.named_md.iter().position(|(n, _)| *n == key) else { return };
         let entries = self.m.named_md[idx].1.clone();
@@ -169,19 +174,5 @@ impl<'a> Parser<'a> {
             }
             fa.params[p] = new;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::{parse_module, print_module};
-
-    /// What `llvm-as | llvm-dis` (LLVM 22) prints for these annotations.
-    #[test]
-    fn annotations_become_attributes() {
-        let src = "target triple = \"nvptx64-nvidia-cuda\"\ndefine void @a(ptr %p, i32 %q) { ret void }\ndefine void @b() { ret void }\ndefine void @c(ptr %p) { ret void }\n!nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7, !8, !9, !10}\n!0 = !{ptr @a, !\"maxntidx\", i32 64}\n!1 = !{ptr @a, !\"maxntidz\", i32 4}\n!2 = !{ptr @b, !\"reqntidy\", i32 8}\n!3 = !{ptr @b, !\"minctasm\", i32 2}\n!4 = !{ptr @b, !\"maxnreg\", i32 32}\n!5 = !{ptr @b, !\"maxclusterrank\", i32 3}\n!6 = !{ptr @c, !\"cluster_dim_x\", i32 2}\n!7 = !{ptr @c, !\"grid_constant\", !11}\n!8 = !{ptr @c, !\"unknown\", i32 1}\n!9 = !{ptr @a, !\"kernel\", i32 1}\n!10 = !{ptr @c, !\"cluster_max_blocks\", i32 5}\n!11 = !{i32 1}\n";
-        let want = "source_filename = \"t.ll\"\ntarget triple = \"nvptx64-nvidia-cuda\"\n\ndefine ptx_kernel void @a(ptr %p, i32 %q) #0 {\n  ret void\n}\n\ndefine void @b() #1 {\n  ret void\n}\n\ndefine void @c(ptr \"nvvm.grid_constant\" %p) #2 {\n  ret void\n}\n\nattributes #0 = { \"nvvm.maxntid\"=\"64,1,4\" }\nattributes #1 = { \"nvvm.maxclusterrank\"=\"3\" \"nvvm.maxnreg\"=\"32\" \"nvvm.minctasm\"=\"2\" \"nvvm.reqntid\"=\"1,8\" }\nattributes #2 = { \"nvvm.cluster_dim\"=\"2\" \"nvvm.maxclusterrank\"=\"5\" }\n\n!nvvm.annotations = !{!0}\n\n!0 = !{ptr @c, !\"unknown\", i32 1}\n";
-        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
-        assert_eq!(String::from_utf8(print_module(&m)).expect("utf-8"), want);
     }
 }

@@ -1,5 +1,5 @@
-//! Upgrades of old IR that LLVM applies while reading: the data layout string
-//! (`UpgradeDataLayoutString`) and module flag behaviors (`UpgradeModuleFlags`).
+//! `UpgradeDataLayoutString`: the data layout string of an old module, completed with what LLVM 22
+//! expects of its target (address spaces, `i128`, `f80`, ...).
 
 /// What LLVM needs to know of a target triple for data layout upgrades.
 struct TripleInfo<'a> {
@@ -71,7 +71,7 @@ impl<'a> TripleInfo<'a> {
 }
 
 /// Upgrades a data layout string for `triple` as LLVM 22's `UpgradeDataLayoutString` does.
-pub fn upgrade_data_layout(dl: &str, triple: &str) -> String {
+pub fn upgrade_data_layout_string(dl: &str, triple: &str) -> String {
     let t = TripleInfo::new(triple);
     let has_g = dl.contains("-G") || dl.starts_with('G');
     if (t.is_r600() || t.is_spir() || t.is_spirv_physical()) && !has_g {
@@ -192,45 +192,30 @@ pub fn upgrade_data_layout(dl: &str, triple: &str) -> String {
     res
 }
 
-/// Module flag behaviors as LLVM 22's `UpgradeModuleFlags` rewrites them: the new behavior for a
-/// flag `name` that had behavior `old`, if it changes.
-pub fn upgrade_module_flag_behavior(name: &[u8], old: u64) -> Option<u64> {
-    const ERROR: u64 = 1;
-    const MAX: u64 = 7;
-    const MIN: u64 = 8;
-    match name {
-        b"PIC Level" if old == ERROR || old == MAX => Some(MIN),
-        b"PIE Level" if old == ERROR => Some(MAX),
-        b"branch-target-enforcement" if old == ERROR => Some(MIN),
-        n if n.starts_with(b"sign-return-address") && old == ERROR => Some(MIN),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn data_layouts() {
-        assert_eq!(upgrade_data_layout("e-p:32:32", "i686-apple-darwin8"), "e-p:32:32-i128:128");
+        assert_eq!(upgrade_data_layout_string("e-p:32:32", "i686-apple-darwin8"), "e-p:32:32-i128:128");
         assert_eq!(
-            upgrade_data_layout("e-m:e-i64:64-f80:128-n8:16:32:64-S128", "x86_64-unknown-linux-gnu"),
+            upgrade_data_layout_string("e-m:e-i64:64-f80:128-n8:16:32:64-S128", "x86_64-unknown-linux-gnu"),
             "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
         );
-        assert_eq!(upgrade_data_layout("", "spirv32-unknown-unknown"), "G1");
-        assert_eq!(upgrade_data_layout("e-p:64:64", "mips-unknown"), "e-p:64:64");
+        assert_eq!(upgrade_data_layout_string("", "spirv32-unknown-unknown"), "G1");
+        assert_eq!(upgrade_data_layout_string("e-p:64:64", "mips-unknown"), "e-p:64:64");
         assert_eq!(
-            upgrade_data_layout("E-m:a-i64:64-p:32:32-n32-f80:32-S128-v256:256:256", "powerpc64-ibm-aix"),
+            upgrade_data_layout_string("E-m:a-i64:64-p:32:32-n32-f80:32-S128-v256:256:256", "powerpc64-ibm-aix"),
             "E-m:a-i64:64-i128:128-p:32:32-n32-f80:32-f64:32:64-S128-v256:256:256"
         );
-        assert_eq!(upgrade_data_layout("E-m:a-p:32:32-n32", "powerpc-ibm-aix"), "E-m:a-p:32:32-n32-f64:32:64");
+        assert_eq!(upgrade_data_layout_string("E-m:a-p:32:32-n32", "powerpc-ibm-aix"), "E-m:a-p:32:32-n32-f64:32:64");
         assert_eq!(
-            upgrade_data_layout("e-m:x-p:32:32-i64:64-f80:32-n8:16:32-a:0:32-S32", "i686-pc-win32"),
+            upgrade_data_layout_string("e-m:x-p:32:32-i64:64-f80:32-n8:16:32-a:0:32-S32", "i686-pc-win32"),
             "e-m:x-p:32:32-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32-a:0:32-S32"
         );
         assert_eq!(
-            upgrade_data_layout("", "amdgcn--"),
+            upgrade_data_layout_string("", "amdgcn--"),
             "m:e-G1-ni:7:8:9-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32"
         );
     }

@@ -24,7 +24,9 @@
 //! LLVM 22 binaries; the field tables are [`llrs_ir::di_tables`].
 
 use llrs_ir::di_tables::{di_node_spec_bytes, DiField, DiFieldKind, PARSE_ONLY_FIELDS};
-use llrs_ir::dwarf::{di_flag_value, sp_flag_value, DI_FLAGS, DW_TAGS, SP_FLAGS};
+use llrs_ir::dwarf::{
+    di_flag_value, sp_flag_value, DI_FLAGS, DW_ATES, DW_CCS, DW_LANGS, DW_MACINFOS, DW_TAGS, SP_FLAGS,
+};
 use llrs_ir::{Context, DiValue, Md, MdKind, MdNode, Symbol};
 use smallvec::SmallVec;
 
@@ -549,148 +551,6 @@ static NAME_TABLE_KINDS: &[(u32, &str)] = &[(0, "Default"), (1, "GNU"), (2, "Non
 /// `DW_APPLE_ENUM_KIND_*` names by value.
 static ENUM_KINDS: &[(u32, &str)] = &[(0, "DW_APPLE_ENUM_KIND_Closed"), (1, "DW_APPLE_ENUM_KIND_Open")];
 
-/// Names by value (`dwarf::LanguageString` of LLVM 22).
-static DW_LANGS: &[(u32, &str)] = &[
-    (0x1, "DW_LANG_C89"),
-    (0x2, "DW_LANG_C"),
-    (0x3, "DW_LANG_Ada83"),
-    (0x4, "DW_LANG_C_plus_plus"),
-    (0x5, "DW_LANG_Cobol74"),
-    (0x6, "DW_LANG_Cobol85"),
-    (0x7, "DW_LANG_Fortran77"),
-    (0x8, "DW_LANG_Fortran90"),
-    (0x9, "DW_LANG_Pascal83"),
-    (0xa, "DW_LANG_Modula2"),
-    (0xb, "DW_LANG_Java"),
-    (0xc, "DW_LANG_C99"),
-    (0xd, "DW_LANG_Ada95"),
-    (0xe, "DW_LANG_Fortran95"),
-    (0xf, "DW_LANG_PLI"),
-    (0x10, "DW_LANG_ObjC"),
-    (0x11, "DW_LANG_ObjC_plus_plus"),
-    (0x12, "DW_LANG_UPC"),
-    (0x13, "DW_LANG_D"),
-    (0x14, "DW_LANG_Python"),
-    (0x15, "DW_LANG_OpenCL"),
-    (0x16, "DW_LANG_Go"),
-    (0x17, "DW_LANG_Modula3"),
-    (0x18, "DW_LANG_Haskell"),
-    (0x19, "DW_LANG_C_plus_plus_03"),
-    (0x1a, "DW_LANG_C_plus_plus_11"),
-    (0x1b, "DW_LANG_OCaml"),
-    (0x1c, "DW_LANG_Rust"),
-    (0x1d, "DW_LANG_C11"),
-    (0x1e, "DW_LANG_Swift"),
-    (0x1f, "DW_LANG_Julia"),
-    (0x20, "DW_LANG_Dylan"),
-    (0x21, "DW_LANG_C_plus_plus_14"),
-    (0x22, "DW_LANG_Fortran03"),
-    (0x23, "DW_LANG_Fortran08"),
-    (0x24, "DW_LANG_RenderScript"),
-    (0x25, "DW_LANG_BLISS"),
-    (0x26, "DW_LANG_Kotlin"),
-    (0x27, "DW_LANG_Zig"),
-    (0x28, "DW_LANG_Crystal"),
-    (0x2a, "DW_LANG_C_plus_plus_17"),
-    (0x2b, "DW_LANG_C_plus_plus_20"),
-    (0x2c, "DW_LANG_C17"),
-    (0x2d, "DW_LANG_Fortran18"),
-    (0x2e, "DW_LANG_Ada2005"),
-    (0x2f, "DW_LANG_Ada2012"),
-    (0x30, "DW_LANG_HIP"),
-    (0x31, "DW_LANG_Assembly"),
-    (0x32, "DW_LANG_C_sharp"),
-    (0x33, "DW_LANG_Mojo"),
-    (0x34, "DW_LANG_GLSL"),
-    (0x35, "DW_LANG_GLSL_ES"),
-    (0x36, "DW_LANG_HLSL"),
-    (0x37, "DW_LANG_OpenCL_CPP"),
-    (0x38, "DW_LANG_CPP_for_OpenCL"),
-    (0x39, "DW_LANG_SYCL"),
-    (0x3d, "DW_LANG_Metal"),
-    (0x40, "DW_LANG_Ruby"),
-    (0x41, "DW_LANG_Move"),
-    (0x42, "DW_LANG_Hylo"),
-    (0x8001, "DW_LANG_Mips_Assembler"),
-    (0x8e57, "DW_LANG_GOOGLE_RenderScript"),
-    (0xb000, "DW_LANG_BORLAND_Delphi"),
-];
-/// True when `name` is a `DW_ATE_*` encoding LLVM 22 knows (`dwarf::getAttributeEncoding`).
-pub(crate) fn is_dw_ate(name: &[u8]) -> bool {
-    DW_ATES.iter().any(|(_, n)| n.as_bytes() == name)
-}
-
-/// Names by value (`dwarf::AttributeEncodingString` of LLVM 22).
-static DW_ATES: &[(u32, &str)] = &[
-    (0x1, "DW_ATE_address"),
-    (0x2, "DW_ATE_boolean"),
-    (0x3, "DW_ATE_complex_float"),
-    (0x4, "DW_ATE_float"),
-    (0x5, "DW_ATE_signed"),
-    (0x6, "DW_ATE_signed_char"),
-    (0x7, "DW_ATE_unsigned"),
-    (0x8, "DW_ATE_unsigned_char"),
-    (0x9, "DW_ATE_imaginary_float"),
-    (0xa, "DW_ATE_packed_decimal"),
-    (0xb, "DW_ATE_numeric_string"),
-    (0xc, "DW_ATE_edited"),
-    (0xd, "DW_ATE_signed_fixed"),
-    (0xe, "DW_ATE_unsigned_fixed"),
-    (0xf, "DW_ATE_decimal_float"),
-    (0x10, "DW_ATE_UTF"),
-    (0x11, "DW_ATE_UCS"),
-    (0x12, "DW_ATE_ASCII"),
-    (0x81, "DW_ATE_HP_complex_float"),
-    (0x82, "DW_ATE_HP_float128"),
-    (0x83, "DW_ATE_HP_complex_float128"),
-    (0x84, "DW_ATE_HP_floathpintel"),
-    (0x85, "DW_ATE_HP_imaginary_float90"),
-    (0x86, "DW_ATE_HP_imaginary_float128"),
-];
-/// Names by value (`dwarf::ConventionString` of LLVM 22).
-static DW_CCS: &[(u32, &str)] = &[
-    (0x1, "DW_CC_normal"),
-    (0x2, "DW_CC_program"),
-    (0x3, "DW_CC_nocall"),
-    (0x4, "DW_CC_pass_by_reference"),
-    (0x5, "DW_CC_pass_by_value"),
-    (0x40, "DW_CC_GNU_renesas_sh"),
-    (0x41, "DW_CC_GNU_borland_fastcall_i386"),
-    (0xb0, "DW_CC_BORLAND_safecall"),
-    (0xb1, "DW_CC_BORLAND_stdcall"),
-    (0xb2, "DW_CC_BORLAND_pascal"),
-    (0xb3, "DW_CC_BORLAND_msfastcall"),
-    (0xb4, "DW_CC_BORLAND_msreturn"),
-    (0xb5, "DW_CC_BORLAND_thiscall"),
-    (0xb6, "DW_CC_BORLAND_fastcall"),
-    (0xc0, "DW_CC_LLVM_vectorcall"),
-    (0xc1, "DW_CC_LLVM_Win64"),
-    (0xc2, "DW_CC_LLVM_X86_64SysV"),
-    (0xc3, "DW_CC_LLVM_AAPCS"),
-    (0xc4, "DW_CC_LLVM_AAPCS_VFP"),
-    (0xc5, "DW_CC_LLVM_IntelOclBicc"),
-    (0xc6, "DW_CC_LLVM_SpirFunction"),
-    (0xc7, "DW_CC_LLVM_DeviceKernel"),
-    (0xc8, "DW_CC_LLVM_Swift"),
-    (0xc9, "DW_CC_LLVM_PreserveMost"),
-    (0xca, "DW_CC_LLVM_PreserveAll"),
-    (0xcb, "DW_CC_LLVM_X86RegCall"),
-    (0xcc, "DW_CC_LLVM_M68kRTD"),
-    (0xcd, "DW_CC_LLVM_PreserveNone"),
-    (0xce, "DW_CC_LLVM_RISCVVectorCall"),
-    (0xcf, "DW_CC_LLVM_SwiftTail"),
-    (0xd0, "DW_CC_LLVM_RISCVVLSCall"),
-    (0xff, "DW_CC_GDB_IBM_OpenCL"),
-];
-/// Names by value (`dwarf::MacinfoString` of LLVM 22).
-static DW_MACINFOS: &[(u32, &str)] = &[
-    (0x1, "DW_MACINFO_define"),
-    (0x2, "DW_MACINFO_undef"),
-    (0x3, "DW_MACINFO_start_file"),
-    (0x4, "DW_MACINFO_end_file"),
-    (0xff, "DW_MACINFO_vendor_ext"),
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -874,15 +734,5 @@ mod tests {
         // Not a flag LLVM knows: the node stays as written (the parser reports such names).
         assert_eq!(upgrade("DISubprogram", &[("spFlags", "DISPFlagNope")]), "spFlags: DISPFlagNope");
         assert_eq!(upgrade("DIBasicType", &[("flags", "DIFlagNope")]), "flags: DIFlagNope");
-    }
-
-    /// LLVM 22 prints typed subrange bounds as their signed value; equal ones become one node.
-    #[test]
-    fn typed_subrange_bounds_are_signed_values() {
-        let src = "!named = !{!0, !1, !2, !3}\n!0 = !DISubrange(count: 16)\n!1 = !DISubrange(count: i16 16)\n\
-            !2 = !DISubrange(count: i32 16)\n!3 = !DISubrange(count: i1 true, lowerBound: i8 -2)\n";
-        let m = crate::parse_module(src.as_bytes(), "t.ll").expect("parses");
-        let out = String::from_utf8(crate::print_module(&m)).expect("utf-8");
-        assert!(out.ends_with("!named = !{!0, !0, !0, !1}\n\n!0 = !DISubrange(count: 16)\n!1 = !DISubrange(count: -1, lowerBound: -2)\n"), "{out}");
     }
 }

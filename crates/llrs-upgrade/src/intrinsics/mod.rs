@@ -12,7 +12,9 @@
 
 mod aarch64;
 mod amdgpu;
+mod coro;
 mod debug;
+mod lifetime;
 mod masked;
 mod memory;
 mod nvvm;
@@ -20,18 +22,82 @@ mod renames;
 mod riscv;
 mod site;
 mod structret;
-#[cfg(test)]
-mod tests;
 mod vector;
 mod x86;
 mod x86_ops;
 
-use super::Parser;
+pub use debug::dbg_intrinsic_record;
+use llrs_ir::datalayout::DataLayout;
 use llrs_ir::function::InstId;
 use llrs_ir::module::GlobalId;
-use llrs_ir::{Const, Context, Opcode, TypeId, Value};
+use llrs_ir::{Const, Context, Module, Opcode, Symbol, TypeId, Value};
 use rustc_hash::FxHashMap;
 pub(crate) use site::{Edits, Site};
+
+/// What `UpgradeIntrinsicFunction` decides for an old intrinsic declaration: the declaration
+/// that replaces it (by name and type), if any, and how its calls are rewritten.
+pub struct IntrinsicUpgrade {
+    plan: Plan,
+}
+
+impl IntrinsicUpgrade {
+    /// The name and function type of the new declaration; `None` when the calls become other
+    /// instructions (or debug records) and no declaration replaces the old one.
+    pub fn new_declaration(&self) -> Option<(&str, TypeId)> {
+        self.plan.new_decl.as_ref().map(|(n, t)| (n.as_str(), *t))
+    }
+
+    /// Whether the calls only change callee (LLVM's `DefaultCase`).
+    pub fn only_retargets_calls(&self) -> bool {
+        matches!(self.plan.calls, Calls::Retarget)
+    }
+}
+
+/// `UpgradeIntrinsicFunction` for the declaration `name` of type `fn_ty`: what becomes of it,
+/// or `None` when it is not an old intrinsic. Old lifetime markers and `llvm.coro.end` are
+/// upgraded by [`upgrade_calls_to_intrinsics`] itself.
+pub fn upgrade_intrinsic_function(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<IntrinsicUpgrade> {
+    plan(ctx, name, fn_ty).map(|plan| IntrinsicUpgrade { plan })
+}
+
+/// `UpgradeCallsToIntrinsic` for every function of the module, in module order, as LLVM's
+/// readers run it once a module is read: old intrinsic declarations give way to new ones made
+/// after every other function, and their calls are rewritten (`UpgradeIntrinsicCall`). `dl` is
+/// the module's data layout. Returns whether anything changed.
+pub fn upgrade_calls_to_intrinsics(m: &mut Module, dl: &DataLayout) -> bool {
+    let mut up = Intrinsics::new(m, dl);
+    up.upgrade_intrinsic_calls(None)
+}
+
+/// `UpgradeCallsToIntrinsic` for one function `f` of the module: when it is an old intrinsic
+/// declaration, it gives way to its new declaration and its calls are rewritten. Returns
+/// whether anything changed.
+pub fn upgrade_calls_to_intrinsic(m: &mut Module, dl: &DataLayout, f: GlobalId) -> bool {
+    let mut up = Intrinsics::new(m, dl);
+    up.upgrade_intrinsic_calls(Some(f))
+}
+
+/// The module whose intrinsic declarations and calls are upgraded, with its globals by name.
+pub(crate) struct Intrinsics<'a> {
+    /// The module.
+    pub m: &'a mut Module,
+    /// The module's globals by name, kept up to date as declarations are made and renamed.
+    pub global_names: FxHashMap<Symbol, GlobalId>,
+    /// The module's data layout.
+    pub dl: &'a DataLayout,
+}
+
+impl<'a> Intrinsics<'a> {
+    fn new(m: &'a mut Module, dl: &'a DataLayout) -> Self {
+        let mut global_names = FxHashMap::default();
+        for &g in m.vars.iter().chain(&m.functions).chain(&m.aliases).chain(&m.ifuncs) {
+            if let Some(n) = m.globals[g].name {
+                global_names.insert(n, g);
+            }
+        }
+        Intrinsics { m, global_names, dl }
+    }
+}
 
 /// A rewrite of one call, given the new declaration (`None` when there is none). It answers
 /// false when it left the call as it was.
@@ -141,15 +207,19 @@ fn rebuilt_calls(rest: &str) -> Option<Rewrite> {
     same_args.then_some(rebuild_same_args as Rewrite)
 }
 
-impl<'a> Parser<'a> {
-    /// Upgrades old intrinsic declarations and their calls, in module order, as LLVM 22 does
-    /// while reading: old lifetime markers and `llvm.coro.end`, the families of this module, and
-    /// old manglings.
-    pub(super) fn upgrade_intrinsic_calls(&mut self) {
+impl Intrinsics<'_> {
+    /// Upgrades old intrinsic declarations and their calls, in module order (or only `only`), as
+    /// LLVM 22 does while reading: old lifetime markers and `llvm.coro.end`, the families of this
+    /// module, and old manglings. Returns whether anything changed.
+    fn upgrade_intrinsic_calls(&mut self, only: Option<GlobalId>) -> bool {
         let order = self.m.functions.clone();
+        let mut changed = false;
         let position: FxHashMap<GlobalId, usize> = order.iter().enumerate().map(|(i, &g)| (g, i)).collect();
         let mut plans: FxHashMap<GlobalId, Plan> = FxHashMap::default();
         for &g in &order {
+            if only.is_some_and(|o| o != g) {
+                continue;
+            }
             let gl = &self.m.globals[g];
             let has_body = gl.func.as_ref().is_some_and(|f| f.body.is_some());
             let Some(name) = gl.name else { continue };
@@ -166,11 +236,17 @@ impl<'a> Parser<'a> {
         let mut edits: FxHashMap<GlobalId, Edits> = FxHashMap::default();
         let mut late = Vec::new();
         for g in order {
+            if only.is_some_and(|o| o != g) {
+                continue;
+            }
             if self.is_old_lifetime(g).is_some() {
+                changed = true;
                 self.upgrade_lifetime_decl(g);
             } else if self.is_old_coro_end(g) {
+                changed = true;
                 self.upgrade_coro_end(g);
             } else if let Some(p) = plans.remove(&g) {
+                changed = true;
                 let mut calls = sites.remove(&g).unwrap_or_default();
                 // LLVM visits the calls in the order of the function's use-list: the calls after
                 // the declaration last to first, then those before it first to last.
@@ -192,6 +268,7 @@ impl<'a> Parser<'a> {
                 e.apply(body);
             }
         }
+        changed
     }
 
     /// The calls of each planned declaration, in module order: (function, instruction).
@@ -237,7 +314,7 @@ impl<'a> Parser<'a> {
             self.global_names.remove(&sym);
         }
         let new = match &p.new_decl {
-            Some((name, ty)) => match site::get_or_insert_decl(&mut self.m, &mut self.global_names, name, *ty) {
+            Some((name, ty)) => match site::get_or_insert_decl(self.m, &mut self.global_names, name, *ty) {
                 Some(n) => Some(n),
                 None => {
                     if owns_name {
@@ -261,9 +338,9 @@ impl<'a> Parser<'a> {
                     } else {
                         let params = self.m.ctx.fn_params(self.m.globals[f].value_ty).to_vec();
                         let mut s = Site {
-                            m: &mut self.m,
+                            m: self.m,
                             names: &mut self.global_names,
-                            dl: &self.dl,
+                            dl: self.dl,
                             body: &mut body,
                             edits: edits.entry(f).or_default(),
                             call: inst,

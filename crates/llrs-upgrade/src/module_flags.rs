@@ -2,17 +2,35 @@
 //! behaviors, the split Objective-C garbage collection flag, the Image Info Section without
 //! spaces, and the flags LLVM adds when they are missing).
 
-use super::upgrade::upgrade_module_flag_behavior;
-use super::Parser;
-use llrs_ir::{APInt, Const, Md, MdId, MdKind, MdNode, Symbol};
+use crate::Up;
+use llrs_ir::{APInt, Const, Md, MdId, MdKind, MdNode, Module, Symbol};
 
 /// Module flag behaviors.
 const ERROR: u64 = 1;
 const OVERRIDE: u64 = 4;
 
-impl<'a> Parser<'a> {
+/// `UpgradeModuleFlags`: rewrites the module flags as LLVM 22 does when it reads a module.
+pub fn upgrade_module_flags(m: &mut Module) {
+    Up { m }.upgrade_module_flag_entries();
+}
+
+/// Module flag behaviors as LLVM 22's `UpgradeModuleFlags` rewrites them: the new behavior for a
+/// flag `name` that had behavior `old`, if it changes.
+pub fn upgrade_module_flag_behavior(name: &[u8], old: u64) -> Option<u64> {
+    const MAX: u64 = 7;
+    const MIN: u64 = 8;
+    match name {
+        b"PIC Level" if old == ERROR || old == MAX => Some(MIN),
+        b"PIE Level" if old == ERROR => Some(MAX),
+        b"branch-target-enforcement" if old == ERROR => Some(MIN),
+        n if n.starts_with(b"sign-return-address") && old == ERROR => Some(MIN),
+        _ => None,
+    }
+}
+
+impl Up<'_> {
     /// Rewrites the module flags as LLVM 22 does when it reads a module.
-    pub(super) fn upgrade_module_flag_entries(&mut self) {
+    pub(crate) fn upgrade_module_flag_entries(&mut self) {
         let Some(key) = self.m.ctx.names.lookup(b"llvm.module.flags") else { return };
         let Some(slot) = self.m.named_md.iter().position(|(n, _)| *n == key) else { return };
         let mut flags = self.m.named_md[slot].1.clone();

@@ -1,9 +1,9 @@
 //! `upgradeCULocals` (LLVM's metadata loader): imported entities of a compile unit whose scope is
 //! local (a subprogram or lexical block) move to the `retainedNodes` of their subprogram.
 
-use super::di_upgrade::upgrade_di_node;
-use super::Parser;
-use llrs_ir::{Context, DiValue, Md, MdId, MdKind, MdNode, Symbol};
+use super::fields::upgrade_di_node;
+use crate::Up;
+use llrs_ir::{Context, DiValue, Md, MdId, MdKind, MdNode, Module, Symbol};
 
 /// The value of field `name` of a specialized node.
 fn field(ctx: &Context, n: &MdNode, name: &[u8]) -> Option<DiValue> {
@@ -61,9 +61,14 @@ fn set_field(ctx: &mut Context, node: &mut MdNode, name: &str, v: DiValue) {
     upgrade_di_node(ctx, node);
 }
 
-impl<'a> Parser<'a> {
-    /// Moves the local imported entities of every compile unit of `!llvm.dbg.cu`.
-    pub(super) fn upgrade_cu_locals(&mut self) {
+/// `upgradeCULocals`: moves the local imported entities of every compile unit of `!llvm.dbg.cu`
+/// to their subprogram.
+pub fn upgrade_cu_locals(m: &mut Module) {
+    Up { m }.upgrade_cu_locals();
+}
+
+impl Up<'_> {
+    fn upgrade_cu_locals(&mut self) {
         let Some(key) = self.m.ctx.names.lookup(b"llvm.dbg.cu") else { return };
         let Some((_, cus)) = self.m.named_md.iter().find(|(n, _)| *n == key) else { return };
         for cu in cus.clone() {
@@ -111,27 +116,5 @@ impl<'a> Parser<'a> {
             set_field(ctx, &mut node, "imports", DiValue::Md(Md::Node(list)));
             ctx.md_set(cu, node);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::{parse_module, print_module};
-
-    /// LLVM 22's `llvm-as | llvm-dis` of this module: the entity imported into `f2` moves to its
-    /// retained nodes (and with `f2` unused, out of sight); the CU's `imports` is the empty `!2`.
-    #[test]
-    fn local_imports_move_to_their_subprogram() {
-        let src = "!llvm.dbg.cu = !{!0, !5}\n!llvm.module.flags = !{!3}\n\
-            !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug, enums: !2)\n\
-            !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n!2 = !{}\n\
-            !3 = !{i32 2, !\"Debug Info Version\", i32 3}\n\
-            !5 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug, imports: !6)\n\
-            !6 = !{!7}\n!7 = !DIImportedEntity(tag: DW_TAG_imported_module, scope: !8, entity: !8, file: !1, line: 3)\n\
-            !8 = distinct !DISubprogram(name: \"f2\", scope: !1, file: !1, line: 2, unit: !5, retainedNodes: !2)\n";
-        let m = parse_module(src.as_bytes(), "t.ll").expect("parses");
-        let out = String::from_utf8(print_module(&m)).expect("utf-8");
-        assert!(out.contains("!3 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, imports: !2)\n"), "{out}");
-        assert!(!out.contains("DIImportedEntity"), "{out}");
     }
 }
