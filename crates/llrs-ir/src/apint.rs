@@ -332,6 +332,14 @@ impl APInt {
         }
         std::cmp::Ordering::Equal
     }
+    /// Signed comparison (two's complement of the same width).
+    pub fn scmp(&self, other: &APInt) -> std::cmp::Ordering {
+        match (self.is_negative(), other.is_negative()) {
+            (true, false) => std::cmp::Ordering::Less,
+            (false, true) => std::cmp::Ordering::Greater,
+            _ => self.ucmp(other),
+        }
+    }
     /// Unsigned `self < v`.
     pub fn ult_u64(&self, v: u64) -> bool {
         self.to_u64().is_some_and(|x| x < v)

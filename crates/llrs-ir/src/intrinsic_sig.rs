@@ -511,6 +511,134 @@ pub fn match_signature(ctx: &Context, name: &[u8], fn_ty: TypeId) -> SigMatch {
     }
 }
 
+/// `Intrinsic::getType`: the function type of intrinsic `id` (1-based, as
+/// [`crate::intrinsics::lookup`] gives) with these overloaded types, built from its descriptor
+/// list as LLVM's `DecodeIITType` does. `None` when the intrinsic is unknown or the overloaded
+/// types do not fit its descriptors (too few, or of a kind a derived type cannot be made from).
+pub fn intrinsic_fn_type(ctx: &mut Context, id: u32, overloads: &[TypeId]) -> Option<TypeId> {
+    let descs = descriptors(id)?;
+    let mut pos = 0;
+    let ret = decode(ctx, descs, &mut pos, overloads)?;
+    let mut params = Vec::new();
+    let mut vararg = false;
+    while pos < descs.len() {
+        if descs[pos] == Desc::VarArg {
+            vararg = true;
+            break;
+        }
+        params.push(decode(ctx, descs, &mut pos, overloads)?);
+    }
+    Some(ctx.fn_ty(ret, &params, vararg))
+}
+
+/// The name and function type of the declaration of intrinsic `name` (its base name, such as
+/// `llvm.ctlz`) with these overloaded types: what `Intrinsic::getOrInsertDeclaration` declares.
+pub fn intrinsic_declaration(ctx: &mut Context, name: &str, overloads: &[TypeId]) -> Option<(String, TypeId)> {
+    let id = crate::intrinsics::lookup(name.as_bytes())?;
+    let fn_ty = intrinsic_fn_type(ctx, id, overloads)?;
+    Some((mangled_name(ctx, name, overloads), fn_ty))
+}
+
+/// Decodes the type whose descriptors start at `*pos`, moving `pos` past them.
+fn decode(ctx: &mut Context, descs: &[Desc], pos: &mut usize, tys: &[TypeId]) -> Option<TypeId> {
+    let d = *descs.get(*pos)?;
+    *pos += 1;
+    let over = |n: u32| tys.get(n as usize).copied();
+    Some(match d {
+        Desc::Void => ctx.void_ty(),
+        Desc::VarArg => return None,
+        Desc::Mmx => {
+            let i64t = ctx.int_ty(64);
+            ctx.ty(Type::Vector { scalable: false, len: 1, elem: i64t })
+        }
+        Desc::Amx => ctx.ty(Type::X86Amx),
+        Desc::Token => ctx.ty(Type::Token),
+        Desc::Metadata => ctx.ty(Type::Metadata),
+        Desc::Float(k) => ctx.float_ty(k),
+        Desc::Int(w) => ctx.int_ty(w),
+        Desc::Svcount => {
+            let name = ctx.sym("aarch64.svcount");
+            ctx.ty(Type::TargetExt { name, types: Default::default(), ints: Default::default() })
+        }
+        Desc::Ptr(a) => ctx.ptr_ty(a),
+        Desc::Vector { scalable, len } => {
+            let elem = decode(ctx, descs, pos, tys)?;
+            ctx.ty(Type::Vector { scalable, len, elem })
+        }
+        Desc::Struct(n) => {
+            let mut elems = smallvec::SmallVec::new();
+            for _ in 0..n {
+                elems.push(decode(ctx, descs, pos, tys)?);
+            }
+            ctx.ty(Type::Struct { packed: false, elems })
+        }
+        Desc::Arg { num, .. } => over(num)?,
+        Desc::Extend(n) => map_elem(ctx, over(n)?, |ctx, e| match *ctx.type_of(e) {
+            Type::Int(w) => Some(ctx.int_ty(w.checked_mul(2)?)),
+            _ => None,
+        })?,
+        Desc::Trunc(n) => map_elem(ctx, over(n)?, |ctx, e| match *ctx.type_of(e) {
+            Type::Int(w) if w >= 2 => Some(ctx.int_ty(w / 2)),
+            Type::Float(FloatKind::Double) => Some(ctx.float_ty(FloatKind::Float)),
+            Type::Float(FloatKind::Float) => Some(ctx.float_ty(FloatKind::Half)),
+            _ => None,
+        })?,
+        Desc::VecElement(n) => {
+            let t = over(n)?;
+            scalar(ctx, t)
+        }
+        Desc::Subdivide2(n) | Desc::Subdivide4(n) => {
+            let steps = if matches!(d, Desc::Subdivide2(_)) { 1 } else { 2 };
+            let (scalable, len, mut elem) = vector(ctx, over(n)?)?;
+            for _ in 0..steps {
+                elem = match *ctx.type_of(elem) {
+                    Type::Int(w) if w >= 2 => ctx.int_ty(w / 2),
+                    Type::Float(FloatKind::Double) => ctx.float_ty(FloatKind::Float),
+                    Type::Float(FloatKind::Float) => ctx.float_ty(FloatKind::Half),
+                    _ => return None,
+                };
+            }
+            ctx.ty(Type::Vector { scalable, len: len.checked_mul(1 << steps)?, elem })
+        }
+        Desc::BitcastsToInt(n) => {
+            let (scalable, len, elem) = vector(ctx, over(n)?)?;
+            let bits = primitive_bits(ctx, elem);
+            if bits == 0 {
+                return None;
+            }
+            let elem = ctx.int_ty(bits);
+            ctx.ty(Type::Vector { scalable, len, elem })
+        }
+        Desc::SameWidth(n) => {
+            let r = over(n)?;
+            let elem = decode(ctx, descs, pos, tys)?;
+            match vector(ctx, r) {
+                Some((scalable, len, _)) => ctx.ty(Type::Vector { scalable, len, elem }),
+                None => elem,
+            }
+        }
+        Desc::OneNth { num, div } => {
+            let (scalable, len, elem) = vector(ctx, over(num)?)?;
+            if div == 0 {
+                return None;
+            }
+            ctx.ty(Type::Vector { scalable, len: len / div, elem })
+        }
+        Desc::PtrsToElt { over: o, .. } => over(o)?,
+    })
+}
+
+/// A type with its element (or itself, when scalar) mapped by `f`.
+fn map_elem(ctx: &mut Context, t: TypeId, f: impl Fn(&mut Context, TypeId) -> Option<TypeId>) -> Option<TypeId> {
+    match vector(ctx, t) {
+        Some((scalable, len, elem)) => {
+            let elem = f(ctx, elem)?;
+            Some(ctx.ty(Type::Vector { scalable, len, elem }))
+        }
+        None => f(ctx, t),
+    }
+}
+
 /// The mangling of one type in an intrinsic name (LLVM's `getMangledTypeStr`), appended to
 /// `out`; sets `*unnamed` when it meets an identified struct without a name (`%0`), whose
 /// mangling `s_s` LLVM makes unique per module.
@@ -722,6 +850,44 @@ mod tests {
         }
         assert!(descriptors(0).is_none());
         assert!(descriptors(names as u32 + 1).is_none());
+    }
+
+    /// `Intrinsic::getType` gives back a type that fits the signature: for every intrinsic
+    /// without overloaded types, and for some overloaded ones.
+    #[test]
+    fn decoded_types_fit_their_signature() {
+        let mut ctx = Context::default();
+        let names: Vec<&str> =
+            include_str!("intrinsics.txt").lines().map(|l| l.split('\t').next().unwrap_or(l)).collect();
+        let mut plain = 0;
+        for (i, name) in names.iter().enumerate() {
+            let id = i as u32 + 1;
+            let overloaded = descriptors(id).unwrap().iter().any(|d| matches!(d, Desc::Arg { .. }));
+            if overloaded {
+                continue;
+            }
+            let fty = intrinsic_fn_type(&mut ctx, id, &[]).unwrap_or_else(|| panic!("{name}"));
+            assert!(matches!(match_signature(&ctx, name.as_bytes(), fty), SigMatch::Matches { .. }), "{name}");
+            plain += 1;
+        }
+        assert!(plain > 10_000, "{plain}");
+        let i32t = ctx.int_ty(32);
+        let i64t = ctx.int_ty(64);
+        let p0 = ctx.ptr_ty(0);
+        let (name, fty) = intrinsic_declaration(&mut ctx, "llvm.ctlz", &[i32t]).unwrap();
+        assert_eq!(name, "llvm.ctlz.i32");
+        let i1 = ctx.int_ty(1);
+        assert_eq!(fty, ctx.fn_ty(i32t, &[i32t, i1], false));
+        let (name, fty) = intrinsic_declaration(&mut ctx, "llvm.memcpy", &[p0, p0, i64t]).unwrap();
+        assert_eq!(name, "llvm.memcpy.p0.p0.i64");
+        let void = ctx.void_ty();
+        assert_eq!(fty, ctx.fn_ty(void, &[p0, p0, i64t, i1], false));
+        let v4i32 = ctx.ty(Type::Vector { scalable: false, len: 4, elem: i32t });
+        let v4i1 = ctx.ty(Type::Vector { scalable: false, len: 4, elem: i1 });
+        let (name, fty) = intrinsic_declaration(&mut ctx, "llvm.masked.load", &[v4i32, p0]).unwrap();
+        assert_eq!(name, "llvm.masked.load.v4i32.p0");
+        assert_eq!(fty, ctx.fn_ty(v4i32, &[p0, v4i1, v4i32], false));
+        assert!(intrinsic_declaration(&mut ctx, "llvm.ctlz", &[]).is_none());
     }
 
     #[test]

@@ -39,6 +39,7 @@ mod aggregate;
 mod binary;
 mod casts;
 mod gep;
+mod insts;
 mod vector;
 
 #[cfg(test)]
@@ -48,6 +49,7 @@ pub use aggregate::{array, is_null, splat, structure, vector};
 pub use binary::{fold_binary, get_binary};
 pub use casts::{cast_is_valid, fold_cast, get_cast};
 pub use gep::{fold_gep, gep_indexed_type, gep_result_type, get_gep};
+pub use insts::{fold_cmp, fold_fneg, fold_fp_binary, fold_fp_cast, fold_select};
 pub use vector::{
     fold_extract_element, fold_insert_element, fold_shuffle_vector, get_extract_element, get_insert_element,
     get_shuffle_vector,
@@ -218,7 +220,7 @@ pub fn poison(ctx: &mut Context, t: TypeId) -> ConstId {
 }
 
 /// `ConstantInt::get(Ty, V)`: an integer, splatted when `t` is a vector type.
-pub(crate) fn int_value(ctx: &mut Context, t: TypeId, v: APInt) -> ConstId {
+pub fn int_value(ctx: &mut Context, t: TypeId, v: APInt) -> ConstId {
     match vec_shape(ctx, t) {
         Some(s) => {
             let e = ctx.konst(Const::Int(s.elem, v));

@@ -12,6 +12,7 @@
 
 mod aarch64;
 mod amdgpu;
+mod build;
 mod coro;
 mod debug;
 mod lifetime;

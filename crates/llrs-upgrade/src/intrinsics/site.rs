@@ -584,10 +584,9 @@ impl Site<'_> {
         self.emit(d)
     }
 
-    /// `select c, a, b`.
+    /// `select c, a, b` (see [`Site::select_fp`]).
     pub fn select(&mut self, c: Value, a: Value, b: Value) -> Value {
-        let ty = self.value_ty(a);
-        self.emit(InstData::new(Opcode::Select, ty, [c, a, b]))
+        self.select_fp(c, a, b)
     }
 
     /// An all-ones constant of an integer or integer vector type.
