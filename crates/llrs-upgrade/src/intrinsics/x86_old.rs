@@ -106,7 +106,7 @@ fn unary(site: &mut Site<'_>, base: &str, v: Value) -> Option<Value> {
 }
 
 /// The calls that become plain IR.
-fn expand_call(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
+pub(super) fn expand_call(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
     let Some(name) = site.old_name.strip_prefix("llvm.x86.").map(str::to_string) else { return false };
     let args = site.args();
     let Some(&a0) = args.first() else { return false };

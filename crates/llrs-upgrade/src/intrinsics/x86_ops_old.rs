@@ -14,7 +14,7 @@
 //!
 //! New instructions are unnamed unless said otherwise (`cvt`, `cvtps2pd`, `cvtph2ps`).
 
-use super::x86::select_on_mask;
+use super::x86_old::select_on_mask;
 use super::{Plan, Site};
 use llrs_ir::module::GlobalId;
 use llrs_ir::{Const, Context, FloatKind, InstData, Opcode, Type, TypeId, Value};
@@ -151,7 +151,7 @@ fn vec_of(ctx: &Context, t: TypeId) -> Option<(TypeId, u32)> {
 }
 
 /// The calls that become plain IR.
-fn expand_call(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
+pub(super) fn expand_call(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
     let Some(name) = site.old_name.strip_prefix("llvm.x86.").map(str::to_string) else { return false };
     let Some(v) = expand(site, &name) else { return false };
     let ret = site.ret_ty();
