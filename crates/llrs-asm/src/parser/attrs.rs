@@ -7,7 +7,7 @@ mod args;
 #[cfg(test)]
 mod tests;
 
-use super::{GroupRefs, GroupUse, PResult, Parser};
+use super::{GroupRefs, GroupUse, PErr, PResult, Parser};
 use crate::lexer::Tok;
 use llrs_ir::attributes::{Attr, AttrArg, CaptureInfo, MemoryEffects, MEMORY_LOCATIONS};
 use llrs_ir::{APInt, Type};
@@ -54,213 +54,56 @@ enum Form {
     NoCapture,
 }
 
+/// How the attribute `kw` is read: LLVM 22's attribute table gives the kinds and their class
+/// (`Attributes.td`, see [`llrs_ir::attributes::attr_info`]); the integer attributes each have
+/// their own syntax; a few old keywords are read and upgraded.
 fn form(kw: &[u8]) -> Option<Form> {
+    use llrs_ir::attributes::AttrClass;
     use Form::*;
-    Some(match kw {
-        b"align" => Align,
-        b"alignstack" => AlignStack,
-        b"dereferenceable" | b"dereferenceable_or_null" | b"dead_on_return" => IntParen,
-        b"byval" | b"byref" | b"sret" | b"inalloca" | b"preallocated" | b"elementtype" => Type,
-        b"memory" => Memory,
-        b"captures" => Captures,
-        b"nofpclass" => NoFPClass,
-        b"initializes" => Initializes,
-        b"allockind" => AllocKind,
-        b"range" => Range,
-        b"allocsize" => AllocSize,
-        b"vscale_range" => VScale,
-        b"uwtable" => UwTable,
-        b"nocapture" => NoCapture,
-        b"argmemonly" => OldMemory(1 << 0, -1),
-        b"inaccessiblememonly" => OldMemory(1 << 1, -1),
-        b"inaccessiblemem_or_argmemonly" => OldMemory(0b11, -1),
-        b"alwaysinline"
-        | b"builtin"
-        | b"cold"
-        | b"convergent"
-        | b"disable_sanitizer_instrumentation"
-        | b"fn_ret_thunk_extern"
-        | b"hot"
-        | b"hybrid_patchable"
-        | b"immarg"
-        | b"inreg"
-        | b"inlinehint"
-        | b"jumptable"
-        | b"minsize"
-        | b"mustprogress"
-        | b"naked"
-        | b"nest"
-        | b"noalias"
-        | b"nobuiltin"
-        | b"nocallback"
-        | b"nocf_check"
-        | b"noduplicate"
-        | b"nofree"
-        | b"noimplicitfloat"
-        | b"noinline"
-        | b"nomerge"
-        | b"noprofile"
-        | b"norecurse"
-        | b"noredzone"
-        | b"noreturn"
-        | b"nosanitize_bounds"
-        | b"nosanitize_coverage"
-        | b"nosync"
-        | b"noundef"
-        | b"nounwind"
-        | b"nonlazybind"
-        | b"nonnull"
-        | b"null_pointer_is_valid"
-        | b"optforfuzzing"
-        | b"optdebug"
-        | b"optsize"
-        | b"optnone"
-        | b"presplitcoroutine"
-        | b"readnone"
-        | b"readonly"
-        | b"returned"
-        | b"returns_twice"
-        | b"safestack"
-        | b"sanitize_address"
-        | b"sanitize_hwaddress"
-        | b"sanitize_memtag"
-        | b"sanitize_memory"
-        | b"sanitize_thread"
-        | b"sanitize_numerical_stability"
-        | b"sanitize_realtime"
-        | b"sanitize_realtime_blocking"
-        | b"sanitize_type"
-        | b"sanitize_alloc_token"
-        | b"shadowcallstack"
-        | b"skipprofile"
-        | b"speculatable"
-        | b"speculative_load_hardening"
-        | b"ssp"
-        | b"sspreq"
-        | b"sspstrong"
-        | b"strictfp"
-        | b"swiftasync"
-        | b"swifterror"
-        | b"swiftself"
-        | b"willreturn"
-        | b"writable"
-        | b"writeonly"
-        | b"zeroext"
-        | b"signext"
-        | b"allocalign"
-        | b"allocptr"
-        | b"coro_only_destroy_when_complete"
-        | b"coro_elide_safe"
-        | b"dead_on_unwind"
-        | b"nodivergencesource"
-        | b"nocreateundeforpoison"
-        | b"noext"
-        | b"no_callback" => Flag,
-        _ => return None,
+    let Some(info) = llrs_ir::attributes::attr_info(kw) else {
+        return Some(match kw {
+            b"nocapture" => NoCapture,
+            b"argmemonly" => OldMemory(1 << 0, -1),
+            b"inaccessiblememonly" => OldMemory(1 << 1, -1),
+            b"inaccessiblemem_or_argmemonly" => OldMemory(0b11, -1),
+            _ => return None,
+        });
+    };
+    Some(match info.class {
+        AttrClass::Enum => Flag,
+        AttrClass::Type => Type,
+        AttrClass::Range => Range,
+        AttrClass::RangeList => Initializes,
+        AttrClass::Int => match kw {
+            b"align" => Align,
+            b"alignstack" => AlignStack,
+            b"dereferenceable" | b"dereferenceable_or_null" => IntParen,
+            b"memory" => Memory,
+            b"captures" => Captures,
+            b"nofpclass" => NoFPClass,
+            b"allockind" => AllocKind,
+            b"allocsize" => AllocSize,
+            b"vscale_range" => VScale,
+            b"uwtable" => UwTable,
+            _ => return None,
+        },
     })
 }
 
-/// Attributes that only apply to functions.
-fn is_fn_only(kw: &[u8]) -> bool {
-    matches!(
-        kw,
-        b"alwaysinline"
-            | b"builtin"
-            | b"cold"
-            | b"convergent"
-            | b"disable_sanitizer_instrumentation"
-            | b"fn_ret_thunk_extern"
-            | b"hot"
-            | b"hybrid_patchable"
-            | b"inlinehint"
-            | b"jumptable"
-            | b"minsize"
-            | b"mustprogress"
-            | b"naked"
-            | b"nobuiltin"
-            | b"nocallback"
-            | b"nocf_check"
-            | b"noduplicate"
-            | b"noimplicitfloat"
-            | b"noinline"
-            | b"nomerge"
-            | b"noprofile"
-            | b"norecurse"
-            | b"noredzone"
-            | b"noreturn"
-            | b"nosanitize_bounds"
-            | b"nosanitize_coverage"
-            | b"nosync"
-            | b"nounwind"
-            | b"nonlazybind"
-            | b"null_pointer_is_valid"
-            | b"optforfuzzing"
-            | b"optdebug"
-            | b"optsize"
-            | b"optnone"
-            | b"presplitcoroutine"
-            | b"returns_twice"
-            | b"safestack"
-            | b"sanitize_address"
-            | b"sanitize_hwaddress"
-            | b"sanitize_memtag"
-            | b"sanitize_memory"
-            | b"sanitize_thread"
-            | b"sanitize_numerical_stability"
-            | b"sanitize_realtime"
-            | b"sanitize_realtime_blocking"
-            | b"sanitize_type"
-            | b"shadowcallstack"
-            | b"skipprofile"
-            | b"speculatable"
-            | b"speculative_load_hardening"
-            | b"ssp"
-            | b"sspreq"
-            | b"sspstrong"
-            | b"strictfp"
-            | b"willreturn"
-            | b"allockind"
-            | b"allocsize"
-            | b"memory"
-            | b"uwtable"
-            | b"vscale_range"
-            | b"coro_only_destroy_when_complete"
-            | b"coro_elide_safe"
-            | b"argmemonly"
-            | b"inaccessiblememonly"
-            | b"inaccessiblemem_or_argmemonly"
-    )
+/// Whether the attribute `kw` may stand on a function (the old memory keywords only may).
+fn can_use_as_fn(kw: &[u8]) -> bool {
+    llrs_ir::attributes::attr_info(kw)
+        .map_or(matches!(kw, b"argmemonly" | b"inaccessiblememonly" | b"inaccessiblemem_or_argmemonly"), |a| a.func)
 }
 
-/// Attributes that only apply to parameters.
-fn is_param_only(kw: &[u8]) -> bool {
-    matches!(
-        kw,
-        b"byval"
-            | b"byref"
-            | b"sret"
-            | b"inalloca"
-            | b"preallocated"
-            | b"elementtype"
-            | b"nest"
-            | b"returned"
-            | b"swiftself"
-            | b"swifterror"
-            | b"swiftasync"
-            | b"nocapture"
-            | b"captures"
-            | b"immarg"
-            | b"dead_on_unwind"
-            | b"writable"
-            | b"initializes"
-            | b"allocalign"
-            | b"allocptr"
-            | b"dead_on_return"
-            | b"readnone"
-            | b"readonly"
-            | b"writeonly"
-            | b"nofree"
-    )
+/// Whether the attribute `kw` may stand on a parameter (`nocapture` may).
+fn can_use_as_param(kw: &[u8]) -> bool {
+    llrs_ir::attributes::attr_info(kw).map_or(kw == b"nocapture", |a| a.param)
+}
+
+/// Whether the attribute `kw` may stand on a return value.
+fn can_use_as_ret(kw: &[u8]) -> bool {
+    llrs_ir::attributes::attr_info(kw).is_some_and(|a| a.ret)
 }
 
 /// True for keywords that may start a parameter attribute.
@@ -271,12 +114,17 @@ pub fn is_param_attr_kw(kw: &[u8]) -> bool {
 impl<'a> Parser<'a> {
     /// Parses one attribute at the current token into `out`.
     pub fn parse_one_attr(&mut self, out: &mut Vec<Attr>, pos: AttrPos) -> PResult<()> {
-        self.parse_one_attr_in(out, pos, false)
+        match self.parse_one_attr_in(out, pos, false)? {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// Parses one attribute; `group` when inside `attributes #N = { ... }`, where the alignments
-    /// are written `align=N` and `alignstack=N`.
-    fn parse_one_attr_in(&mut self, out: &mut Vec<Attr>, pos: AttrPos, group: bool) -> PResult<()> {
+    /// are written `align=N` and `alignstack=N`. An attribute that may not stand where it is
+    /// gives an error that LLVM reports only once the list is read (`HaveError`): it is
+    /// returned, not raised.
+    fn parse_one_attr_in(&mut self, out: &mut Vec<Attr>, pos: AttrPos, group: bool) -> PResult<Option<PErr>> {
         if self.is(Tok::Str) {
             let key = self.parse_str("expected attribute")?;
             let key = self.m.ctx.sym_bytes(&key);
@@ -287,7 +135,7 @@ impl<'a> Parser<'a> {
                 None
             };
             out.push(Attr { kind: key, arg: AttrArg::Str(val) });
-            return Ok(());
+            return Ok(None);
         }
         let kw = self.text();
         let Some(f) = form(kw) else {
@@ -297,16 +145,29 @@ impl<'a> Parser<'a> {
         let n = out.len();
         self.parse_attr_body(out, pos, kw, f, group)?;
         // LLVM checks where an attribute may stand once it has read all of it.
+        let old_memory = matches!(
+            kw,
+            b"readnone"
+                | b"readonly"
+                | b"writeonly"
+                | b"argmemonly"
+                | b"inaccessiblememonly"
+                | b"inaccessiblemem_or_argmemonly"
+        );
         let misplaced = match pos {
-            AttrPos::Ret if is_fn_only(kw) || is_param_only(kw) => "this attribute does not apply to return values",
-            AttrPos::Param if is_fn_only(kw) => "this attribute does not apply to parameters",
+            AttrPos::Ret if !can_use_as_ret(kw) => "this attribute does not apply to return values",
+            AttrPos::Param if !can_use_as_param(kw) => "this attribute does not apply to parameters",
+            // `align` on a function (`align=N` in a group) is its alignment.
+            AttrPos::Func if !old_memory && kw != b"align" && !can_use_as_fn(kw) => {
+                "this attribute does not apply to functions"
+            }
             _ => "",
         };
         if !misplaced.is_empty() {
             out.truncate(n);
-            return self.err(attr_pos, misplaced);
+            return Ok(Some(PErr { pos: attr_pos, msg: misplaced.into() }));
         }
-        Ok(())
+        Ok(None)
     }
 
     fn parse_attr_body(
@@ -491,6 +352,8 @@ impl<'a> Parser<'a> {
             AttrList::Func { .. } | AttrList::Group => AttrPos::Func,
         };
         let mut align = 0;
+        // The last misplaced attribute's error (LLVM reads on and reports it at the end).
+        let mut misplaced: Option<PErr> = None;
         loop {
             match self.tok.kind {
                 Tok::Str => self.parse_one_attr(out, pos)?,
@@ -498,8 +361,12 @@ impl<'a> Parser<'a> {
                     self.next();
                     align = self.parse_align_value(true)?;
                 }
+                // `nocapture` is no attribute kind: it ends a list of function attributes.
+                Tok::Ident if pos == AttrPos::Func && self.is_kw(b"nocapture") => break,
                 Tok::Ident if form(self.text()).is_some() => {
-                    self.parse_one_attr_in(out, pos, list == AttrList::Group)?
+                    if let Some(e) = self.parse_one_attr_in(out, pos, list == AttrList::Group)? {
+                        misplaced = Some(e);
+                    }
                 }
                 Tok::AttrGrpId if matches!(list, AttrList::Func { .. }) => {
                     let p = self.pos();
@@ -509,10 +376,14 @@ impl<'a> Parser<'a> {
                 Tok::AttrGrpId if list == AttrList::Group => {
                     return self.err_here("cannot have an attribute group reference in an attribute group")
                 }
-                Tok::RBrace => return Ok(align),
+                Tok::RBrace => break,
                 _ if list == AttrList::Group => return self.err_here("unterminated attribute group"),
-                _ => return Ok(align),
+                _ => break,
             }
+        }
+        match misplaced {
+            Some(e) => Err(e),
+            None => Ok(align),
         }
     }
 

@@ -6,12 +6,14 @@
 
 mod captures;
 mod fpclass;
+mod info;
 mod kinds;
 mod memory;
 mod range_list;
 
 pub use captures::{CaptureComponents, CaptureInfo};
 pub use fpclass::FPClassTest;
+pub use info::{all_attrs, attr_info, AttrClass, AttrInfo};
 pub use kinds::{AllocFnKind, UwTableKind};
 pub use memory::{MemoryEffects, MEMORY_LOCATIONS};
 pub use range_list::{ConstantRangeList, OffsetRange, RangeListError};
