@@ -20,40 +20,18 @@ pub struct Uses {
 }
 
 /// The properties LLVM 22's `Attributes.td` gives each attribute kind (all false for a keyword
-/// that is not a kind).
+/// that is not a kind): [`llrs_ir::attributes::attr_info`].
 pub fn uses(kind: &[u8]) -> Uses {
-    const F: Uses = Uses { func: true, param: false, ret: false };
-    const P: Uses = Uses { func: false, param: true, ret: false };
-    const PR: Uses = Uses { func: false, param: true, ret: true };
-    const FP: Uses = Uses { func: true, param: true, ret: false };
-    const FPR: Uses = Uses { func: true, param: true, ret: true };
-    match kind {
-        b"align"
-        | b"noundef"
-        | b"dereferenceable"
-        | b"dereferenceable_or_null"
-        | b"inreg"
-        | b"nofpclass"
-        | b"noalias"
-        | b"noext"
-        | b"nonnull"
-        | b"range"
-        | b"signext"
-        | b"zeroext" => PR,
-        b"allocalign" | b"allocptr" | b"byval" | b"byref" | b"elementtype" | b"inalloca" | b"initializes" | b"nest"
-        | b"captures" | b"dead_on_unwind" | b"dead_on_return" | b"readnone" | b"readonly" | b"returned" | b"immarg"
-        | b"sret" | b"swifterror" | b"swiftself" | b"swiftasync" | b"writable" | b"writeonly" => P,
-        b"nofree" | b"preallocated" => FP,
-        b"alignstack" => FPR,
-        _ if llrs_ir::attr_order::attr_kind_rank(kind).is_some() => F,
-        _ => Uses::default(),
-    }
+    llrs_ir::attributes::attr_info(kind).map_or_else(Uses::default, |a| Uses {
+        func: a.func,
+        param: a.param,
+        ret: a.ret,
+    })
 }
 
 /// `Attribute::isIntAttrKind`: the kinds whose argument is an integer.
 fn is_int_attr_kind(kind: &[u8]) -> bool {
-    llrs_ir::attr_order::attr_kind_rank(kind)
-        .is_some_and(|r| (llrs_ir::attr_order::FIRST_INT_ATTR..llrs_ir::attr_order::FIRST_INT_ATTR + 11).contains(&r))
+    llrs_ir::attributes::attr_info(kind).is_some_and(|a| a.class == llrs_ir::attributes::AttrClass::Int)
 }
 
 /// Whether an attribute holds an integer (`Attribute::isIntAttribute`).
