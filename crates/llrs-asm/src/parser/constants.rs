@@ -98,8 +98,27 @@ impl<'a> Parser<'a> {
             return self.err(pos, "global variable reference must have pointer type");
         }
         let g = self.global_ref()?;
-        if self.fwd_globals.contains_key(&g) || self.fwd_global_nums.values().any(|&(x, _)| x == g) {
-            self.fwd_global_types.entry(g).or_insert((ty, pos));
+        let fwd = self.fwd_globals.contains_key(&g) || self.fwd_global_nums.values().any(|&(x, _)| x == g);
+        // `checkValidVariableType`: a defined global is a pointer in its own address space; a
+        // forward reference has the type of its first use.
+        let own = if fwd {
+            self.fwd_global_types.entry(g).or_insert((ty, pos)).0
+        } else {
+            self.m.ctx.ptr_ty(self.m.globals[g].addrspace)
+        };
+        {
+            if own != ty {
+                let name = match self.m.globals[g].name {
+                    Some(n) => format!("@{}", String::from_utf8_lossy(self.m.ctx.name(n))),
+                    None => format!("@{}", self.global_nums.iter().find(|(_, &x)| x == g).map_or(0, |(&n, _)| n)),
+                };
+                let msg = format!(
+                    "'{name}' defined with type '{}' but expected '{}'",
+                    self.type_name(own),
+                    self.type_name(ty)
+                );
+                return self.err(pos, msg);
+            }
         }
         Ok(self.m.ctx.konst(Const::Global(ty, g)))
     }

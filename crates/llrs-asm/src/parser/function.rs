@@ -26,7 +26,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn type_name(&self, t: TypeId) -> String {
+    pub(super) fn type_name(&self, t: TypeId) -> String {
         super::types::type_text(&self.m, t)
     }
 

@@ -990,19 +990,9 @@ impl<'a> Parser<'a> {
         let tp = self.pos();
         let ty = self.parse_type("expected type")?;
         let explicit_fn = matches!(self.m.ctx.type_of(ty), Type::Function { .. });
-        // The callee: a defined global keeps its own pointer type; a forward reference gets the
-        // call's address space (the data layout's program address space by default).
-        let defined_as = if self.is(Tok::GlobalVar) {
-            let n = self.m.ctx.names.lookup(&self.val());
-            n.and_then(|n| self.global_names.get(&n).copied())
-                .filter(|g| !self.fwd_globals.contains_key(g))
-                .map(|g| self.m.globals[g].addrspace)
-        } else if self.is(Tok::GlobalId) {
-            self.tok_num().ok().and_then(|n| self.global_nums.get(&n).copied()).map(|g| self.m.globals[g].addrspace)
-        } else {
-            None
-        };
-        let ptr = self.m.ctx.ptr_ty(defined_as.unwrap_or(call_as));
+        // The callee is a pointer in the call's address space (the data layout's program address
+        // space by default), defined or not.
+        let ptr = self.m.ctx.ptr_ty(call_as);
         let callee = if self.is_kw(b"asm") {
             self.parse_inline_asm(ty)?
         } else if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {

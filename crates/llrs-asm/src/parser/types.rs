@@ -79,23 +79,38 @@ impl<'a> Parser<'a> {
         Ok(ty)
     }
 
-    /// Parses `addrspace(N)`.
+    /// Parses `addrspace(N)` as `parseOptionalAddrSpace` does: a 24-bit number, or a symbolic
+    /// address space of the data layout (`"A"` alloca, `"G"` globals, `"P"` program, or a name
+    /// the layout gives an address space).
     pub fn parse_addrspace(&mut self) -> PResult<u32> {
         self.expect_kw(b"addrspace", "expected 'addrspace'")?;
         self.expect(Tok::LParen, "expected '(' in address space")?;
         let n = if self.is(Tok::Str) {
-            // Symbolic address spaces ("A", "G", "P") come from the data layout.
-            let s = self.parse_str("expected address space")?;
-            match s.as_slice() {
-                b"A" | b"G" | b"P" => 0,
-                _ => return self.err(self.pos(), "invalid symbolic addrspace"),
+            let s = self.val().into_owned();
+            let n = match s.as_slice() {
+                b"A" => self.dl.alloca_addr_space(),
+                b"G" => self.dl.default_globals_addr_space(),
+                b"P" => self.dl.program_addr_space(),
+                _ => match std::str::from_utf8(&s).ok().and_then(|name| self.dl.named_address_space(name)) {
+                    Some(n) => n,
+                    None => {
+                        let msg = format!("invalid symbolic addrspace '{}'", String::from_utf8_lossy(&s));
+                        return self.err_here(msg);
+                    }
+                },
+            };
+            self.next();
+            n
+        } else if self.is(Tok::Int) {
+            let at = self.pos();
+            let n = self.sum_u32()?;
+            if n >= 1 << 24 {
+                return self.err(at, "invalid address space, must be a 24-bit integer");
             }
+            n
         } else {
-            self.parse_u32("invalid address space, must be a 24-bit integer")?
+            return self.err_here("expected integer or string constant");
         };
-        if n >= 1 << 24 {
-            return self.err_here("invalid address space, must be a 24-bit integer");
-        }
         self.expect(Tok::RParen, "expected ')' in address space")?;
         Ok(n)
     }
