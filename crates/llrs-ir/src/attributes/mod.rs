@@ -9,12 +9,14 @@ mod fpclass;
 mod kinds;
 mod memory;
 mod range_list;
+mod type_compat;
 
 pub use captures::{CaptureComponents, CaptureInfo};
 pub use fpclass::FPClassTest;
 pub use kinds::{AllocFnKind, UwTableKind};
 pub use memory::{MemoryEffects, MEMORY_LOCATIONS};
 pub use range_list::{ConstantRangeList, OffsetRange, RangeListError};
+pub use type_compat::{is_no_fp_class_compatible, remove_type_incompatible, type_incompatible};
 
 use crate::apint::APInt;
 use crate::entity_id;
