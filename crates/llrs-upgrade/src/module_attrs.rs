@@ -1,32 +1,20 @@
 //! Upgrades of sections and function attributes that LLVM applies to a module it reads:
-//! `UpgradeSectionAttributes` (Objective-C category list sections without spaces), the bitcode
-//! reader's `"implicit-section-name"` → `section`, and `copyModuleAttrToFunctions` (ARM and
-//! AArch64 branch-protection module flags become function attributes).
+//! `UpgradeSectionAttributes` (Objective-C category list sections without spaces) and
+//! `copyModuleAttrToFunctions` (ARM and AArch64 branch-protection module flags become function
+//! attributes).
 
 use crate::Up;
-use llrs_ir::instructions::{InstExtra, RMW_OPS};
-use llrs_ir::{APInt, Attr, AttrArg, AttrsId, Const, Context, Md, MdKind, MdNode, Module, Opcode, Symbol};
+use llrs_ir::{APInt, AttrsId, Const, Context, Md, MdKind, MdNode, Module, Symbol};
 
 /// `UpgradeSectionAttributes`: `__DATA, __objc_catlist, ...` loses the spaces around its commas.
 pub fn upgrade_section_attributes(m: &mut Module) {
     Up { m }.upgrade_section_names();
 }
 
-/// The bitcode reader's upgrade of a function's `"implicit-section-name"` attribute into its
-/// section.
-pub fn upgrade_implicit_section_names(m: &mut Module) {
-    Up { m }.upgrade_implicit_sections();
-}
-
 /// `copyModuleAttrToFunctions`: on ARM, Thumb and AArch64, the branch-protection module flags
 /// (value 1) become attributes of every defined function, and the flags then say 2.
 pub fn copy_module_attr_to_functions(m: &mut Module) {
     Up { m }.copy_module_attrs_to_functions();
-}
-
-/// `UpgradeFunctionAttributes`, for every defined function of the module.
-pub fn upgrade_function_attributes(m: &mut Module) {
-    Up { m }.upgrade_function_attributes();
 }
 
 impl Up<'_> {
@@ -43,23 +31,6 @@ impl Up<'_> {
             let parts: Vec<&[u8]> = text.split(|&c| c == b',').map(|p| p.trim_ascii()).collect();
             let joined = parts.join(&b","[..]);
             self.m.globals[g].section = Some(self.m.ctx.sym_bytes(&joined));
-        }
-    }
-
-    /// The bitcode reader's upgrade of a function's `"implicit-section-name"` attribute into its
-    /// section.
-    fn upgrade_implicit_sections(&mut self) {
-        let Some(key) = self.m.ctx.names.lookup(b"implicit-section-name") else { return };
-        for i in 0..self.m.functions.len() {
-            let g = self.m.functions[i];
-            let Some(f) = self.m.globals[g].func.as_deref() else { continue };
-            let set = f.attrs.func;
-            let Some(value) = self.m.ctx.str_attr(set, key) else { continue };
-            let new = self.m.ctx.without_str_attr(set, key);
-            self.m.globals[g].section = Some(value.unwrap_or_else(|| self.m.ctx.sym_bytes(b"")));
-            if let Some(f) = self.m.globals[g].func.as_deref_mut() {
-                f.attrs.func = new;
-            }
         }
     }
 
@@ -162,89 +133,6 @@ impl Up<'_> {
         match flags.iter().position(same_key) {
             Some(i) => flags[i] = node,
             None => flags.push(node),
-        }
-    }
-}
-
-impl Up<'_> {
-    /// `UpgradeFunctionAttributes`, for every defined function: call sites marked `strictfp` in a
-    /// function that is not become `nobuiltin`, and `"amdgpu-unsafe-fp-atomics"="true"` turns
-    /// into the AMDGPU metadata on the function's floating-point `atomicrmw`s.
-    fn upgrade_function_attributes(&mut self) {
-        // Nothing to do in a module that never names either attribute (the common case).
-        let strictfp = self.m.ctx.names.lookup(b"strictfp");
-        let unsafe_atomics = self.m.ctx.names.lookup(b"amdgpu-unsafe-fp-atomics");
-        if strictfp.is_none() && unsafe_atomics.is_none() {
-            return;
-        }
-        let ctx = &mut self.m.ctx;
-        let strictfp = strictfp.unwrap_or_else(|| ctx.sym_bytes(b"strictfp"));
-        let unsafe_atomics = unsafe_atomics.unwrap_or_else(|| ctx.sym_bytes(b"amdgpu-unsafe-fp-atomics"));
-        let nobuiltin = ctx.sym_bytes(b"nobuiltin");
-        let mut fp_md_kinds = Vec::new();
-        // Constrained floating-point intrinsics keep their `strictfp`.
-        let constrained: rustc_hash::FxHashSet<llrs_ir::GlobalId> = self
-            .m
-            .functions
-            .iter()
-            .copied()
-            .filter(|&g| {
-                self.m.globals[g].name.is_some_and(|n| ctx.name(n).starts_with(b"llvm.experimental.constrained."))
-            })
-            .collect();
-        for g in self.m.globals.values_mut() {
-            let Some(f) = g.func.as_deref_mut() else { continue };
-            let Some(body) = f.body.as_mut() else { continue };
-            let has = |ctx: &Context, set: AttrsId, k: Symbol| ctx.attrs_of(set).iter().any(|a| a.kind == k);
-            if !has(ctx, f.attrs.func, strictfp) {
-                for inst in body.insts.values_mut() {
-                    let InstExtra::Call(c) = &mut inst.extra else { continue };
-                    if !has(ctx, c.attrs.func, strictfp) {
-                        continue;
-                    }
-                    let callee = match inst.operands.first() {
-                        Some(&llrs_ir::Value::Const(k)) => match ctx.const_of(k) {
-                            Const::Global(_, g) => Some(*g),
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    if callee.is_some_and(|g| constrained.contains(&g)) {
-                        continue;
-                    }
-                    let mut set: Vec<Attr> =
-                        ctx.attrs_of(c.attrs.func).iter().filter(|a| a.kind != strictfp).cloned().collect();
-                    set.push(Attr { kind: nobuiltin, arg: AttrArg::None });
-                    c.attrs.func = ctx.attrs(set);
-                }
-            }
-            let Some(value) = ctx.str_attr(f.attrs.func, unsafe_atomics) else { continue };
-            if value.is_some_and(|v| ctx.name(v) == b"true") {
-                if fp_md_kinds.is_empty() {
-                    let empty = ctx.md_intern(MdNode::tuple(false, []));
-                    for k in [
-                        &b"amdgpu.no.fine.grained.host.memory"[..],
-                        b"amdgpu.no.remote.memory.access",
-                        b"amdgpu.ignore.denormal.mode",
-                    ] {
-                        fp_md_kinds.push((ctx.md_kind(k), empty));
-                    }
-                }
-                for inst in body.insts.values_mut() {
-                    let InstExtra::Mem { rmw, .. } = inst.extra else { continue };
-                    let fp = RMW_OPS.get(rmw as usize).is_some_and(|op| op.starts_with('f'));
-                    if inst.op != Opcode::AtomicRmw || !fp {
-                        continue;
-                    }
-                    for &(k, node) in &fp_md_kinds {
-                        match inst.md.iter_mut().find(|e| e.0 == k) {
-                            Some(e) => e.1 = node,
-                            None => inst.md.push((k, node)),
-                        }
-                    }
-                }
-            }
-            f.attrs.func = ctx.without_str_attr(f.attrs.func, unsafe_atomics);
         }
     }
 }

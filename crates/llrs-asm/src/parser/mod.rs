@@ -617,8 +617,7 @@ impl<'a> Parser<'a> {
         llrs_upgrade::di::upgrade_cu_locals(&mut self.m);
         llrs_upgrade::upgrade_section_attributes(&mut self.m);
         llrs_upgrade::copy_module_attr_to_functions(&mut self.m);
-        llrs_upgrade::upgrade_implicit_section_names(&mut self.m);
-        llrs_upgrade::upgrade_function_attributes(&mut self.m);
+        self.upgrade_as_bitcode_reader();
         self.apply_intrinsic_attrs();
         self.validate_summary()
     }
@@ -701,12 +700,28 @@ impl<'a> Parser<'a> {
         self.m.functions = keep;
         // Old intrinsic declarations give way to new ones after every other function, in order.
         if llrs_upgrade::upgrade_calls_to_intrinsics(&mut self.m, &self.dl) {
-            // Declarations were made and renamed: the names are the module's again.
-            self.global_names.clear();
-            for &g in self.m.vars.iter().chain(&self.m.functions).chain(&self.m.aliases).chain(&self.m.ifuncs) {
-                if let Some(n) = self.m.globals[g].name {
-                    self.global_names.insert(n, g);
-                }
+            self.refresh_global_names();
+        }
+    }
+
+    /// The upgrades LLVM's bitcode reader makes when `llvm-dis` reads back what `llvm-as` wrote
+    /// (LLParser makes none of them): inline asm strings as they are read, function attributes
+    /// (`globalCleanup`, `materialize`; the type-incompatible ones are left to the verifier,
+    /// which `llvm-as` runs first), then the ARC runtime calls (`materializeModule`).
+    fn upgrade_as_bitcode_reader(&mut self) {
+        llrs_upgrade::upgrade_inline_asm_strings(&mut self.m);
+        llrs_upgrade::upgrade_module_function_attributes(&mut self.m, llrs_upgrade::TypeIncompatible::Keep);
+        if llrs_upgrade::upgrade_arc_runtime(&mut self.m) {
+            self.refresh_global_names();
+        }
+    }
+
+    /// Declarations were made, renamed or removed: the names are the module's again.
+    fn refresh_global_names(&mut self) {
+        self.global_names.clear();
+        for &g in self.m.vars.iter().chain(&self.m.functions).chain(&self.m.aliases).chain(&self.m.ifuncs) {
+            if let Some(n) = self.m.globals[g].name {
+                self.global_names.insert(n, g);
             }
         }
     }

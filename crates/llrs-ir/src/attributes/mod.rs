@@ -10,6 +10,7 @@ mod info;
 mod kinds;
 mod memory;
 mod range_list;
+mod type_compat;
 
 pub use captures::{CaptureComponents, CaptureInfo};
 pub use fpclass::FPClassTest;
@@ -17,6 +18,7 @@ pub use info::{all_attrs, attr_info, AttrClass, AttrInfo};
 pub use kinds::{AllocFnKind, UwTableKind};
 pub use memory::{MemoryEffects, MEMORY_LOCATIONS};
 pub use range_list::{ConstantRangeList, OffsetRange, RangeListError};
+pub use type_compat::{is_no_fp_class_compatible, remove_type_incompatible, type_incompatible};
 
 use crate::apint::APInt;
 use crate::entity_id;

@@ -6,7 +6,7 @@
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
 use llrs_ir::attributes::{Attr, AttrArg, AttrsId};
-use llrs_ir::{Type, TypeId};
+use llrs_ir::TypeId;
 
 /// Where an attribute kind may appear: as a function, parameter or return attribute.
 #[derive(Copy, Clone, Default)]
@@ -244,86 +244,12 @@ impl<'m> Verifier<'m> {
     /// `AttributeFuncs::typeIncompatible(Ty, AS)` with both safety kinds: the attribute kinds that
     /// cannot apply to a value of type `ty` (`set` gives the `range` whose width must match).
     pub fn type_incompatible(&self, ty: TypeId, set: AttrsId) -> Vec<&'static str> {
-        let t = self.types();
-        let mut out = Vec::new();
-        if !t.is_int(ty) {
-            out.extend(["allocalign", "signext", "zeroext"]);
-        }
-        if !t.is_int_or_int_vector(ty) {
-            out.push("range");
-        } else if let Some(&Attr { arg: AttrArg::Range(rt, ..), .. }) = self.attr(set, "range") {
-            if t.int_bits(rt) != t.int_bits(t.scalar(ty)) {
-                out.push("range");
-            }
-        }
-        if !t.is_ptr(ty) {
-            out.extend([
-                "noalias",
-                "nonnull",
-                "readnone",
-                "readonly",
-                "dereferenceable",
-                "dereferenceable_or_null",
-                "writable",
-                "dead_on_unwind",
-                "initializes",
-                "captures",
-                "dead_on_return",
-                "nest",
-                "swifterror",
-                "preallocated",
-                "inalloca",
-                "byval",
-                "sret",
-                "byref",
-                "elementtype",
-                "allocptr",
-            ]);
-        }
-        if !t.is_ptr_or_ptr_vector(ty) {
-            out.push("align");
-        }
-        if !self.is_no_fp_class_compatible(ty) {
-            out.push("nofpclass");
-        }
-        if t.is_void(ty) {
-            out.push("noundef");
-        }
-        out
+        llrs_ir::attributes::type_incompatible(&self.v.m.ctx, ty, set)
     }
 
     /// `Type::isSized(&Visited)`, with LLVM's per-struct cache: a struct found sized once stays
     /// sized when met again in the same walk; one met again while in progress is not.
     pub fn is_sized(&self, ty: TypeId) -> bool {
         self.type_sized(ty)
-    }
-
-    /// `AttributeFuncs::isNoFPClassCompatibleType` (`FPMathOperator::isSupportedFloatingPointType`):
-    /// a floating-point scalar or vector, an array (of arrays) of one, or a literal struct whose
-    /// elements are all the same such type.
-    pub fn is_no_fp_class_compatible(&self, ty: TypeId) -> bool {
-        let t = self.types();
-        let mut ty = ty;
-        match t.of(ty) {
-            Type::Struct { elems, .. } => {
-                let Some(&first) = elems.first() else { return false };
-                if elems.iter().any(|&e| e != first) {
-                    return false;
-                }
-                ty = first;
-            }
-            Type::Array(..) => {
-                let mut depth = 0;
-                while let Type::Array(_, elem) = t.of(ty) {
-                    ty = *elem;
-                    depth += 1;
-                    if depth > 1000 {
-                        return false;
-                    }
-                }
-            }
-            _ => {}
-        }
-        t.is_fp_or_fp_vector(ty)
     }
 }

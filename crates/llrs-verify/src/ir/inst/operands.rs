@@ -7,7 +7,7 @@ use super::super::FnCtx;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
 use llrs_ir::instructions::Clause;
-use llrs_ir::{Const, ConstId, GlobalId, GlobalKind, InstData, InstExtra, InstId, Opcode, Type, TypeId, Value};
+use llrs_ir::{Const, ConstId, GlobalId, GlobalKind, InstData, InstExtra, InstId, Opcode, TypeId, Value};
 use smallvec::SmallVec;
 use std::sync::OnceLock;
 
@@ -332,36 +332,7 @@ impl Verifier<'_> {
 
     /// `CastInst::castIsValid(Instruction::BitCast, Src, DstTy)`.
     pub fn bitcast_is_valid(&self, src: TypeId, dst: TypeId) -> bool {
-        let t = self.types();
-        if !t.is_first_class(src) || !t.is_first_class(dst) || t.is_aggregate(src) || t.is_aggregate(dst) {
-            return false;
-        }
-        let (sp, dp) = (t.ptr_addrspace(src), t.ptr_addrspace(dst));
-        match (sp, dp) {
-            (None, None) => primitive_bits(t.0, src) == primitive_bits(t.0, dst),
-            (Some(a), Some(b)) => {
-                if a != b {
-                    return false;
-                }
-                match (t.vector(src), t.vector(dst)) {
-                    (Some((s1, n1, _)), Some((s2, n2, _))) => s1 == s2 && n1 == n2,
-                    (Some(_), None) => false,
-                    _ => true,
-                }
-            }
-            _ => false,
-        }
-    }
-}
-
-/// `getPrimitiveSizeInBits` as (bits, scalable).
-fn primitive_bits(ctx: &llrs_ir::Context, t: TypeId) -> (u64, bool) {
-    match ctx.type_of(t) {
-        Type::Int(n) => (*n as u64, false),
-        Type::Float(k) => (k.bits() as u64, false),
-        Type::X86Amx => (8192, false),
-        Type::Vector { scalable, len, elem } => (*len as u64 * primitive_bits(ctx, *elem).0, *scalable),
-        _ => (0, false),
+        crate::ir::ops::casts::bitcast_is_valid(&self.types(), Some(src), Some(dst))
     }
 }
 

@@ -124,6 +124,14 @@ fn bitcast_rules() {
     assert!(!bitcast_is_valid(&t, Some(p0), Some(v2p)));
 }
 
+/// Constant bitcasts follow the same rule as instructions: `<1 x ptr>` to `ptr` and back is
+/// valid (`llvm-as-22` takes `bitcast (<1 x ptr> <ptr @g> to ptr)`).
+#[test]
+fn constant_bitcasts_of_one_pointer_vectors() {
+    let src = "@g = global i32 0\n@h = global ptr bitcast (<1 x ptr> <ptr @g> to ptr)\n@i = global <1 x ptr> bitcast (ptr @g to <1 x ptr>)\n";
+    assert_eq!(errors(src), Vec::<String>::new());
+}
+
 const OPS: &str = "define void @f(i32 %x, float %y, <2 x i32> %v, { i32, [2 x i8] } %s, i1 %c) {
   %a = add i32 %x, %x
   %b = fneg float %y
