@@ -11,78 +11,41 @@ use llrs_ir::metadata::MdKind;
 use llrs_ir::module::User;
 use llrs_ir::{Const, Context, GlobalId, GlobalKind, InstData, InstId, Md, MdNode, Module, Opcode, TypeId, Value};
 
-/// The type of an ARC intrinsic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Sig {
-    /// `ptr (ptr)`
-    PtrOfPtr,
-    /// `ptr (ptr, ptr)`
-    PtrOfPtrPtr,
-    /// `ptr ()`
-    PtrOfNone,
-    /// `void (ptr)`
-    VoidOfPtr,
-    /// `void (ptr, ptr)`
-    VoidOfPtrPtr,
-    /// `i32 (ptr)`
-    I32OfPtr,
-    /// `void (...)`
-    VoidVarArg,
-}
-
-impl Sig {
-    /// The function type.
-    fn fn_ty(self, ctx: &mut Context) -> TypeId {
-        let ptr = ctx.ptr_ty(0);
-        let void = ctx.void_ty();
-        let i32t = ctx.int_ty(32);
-        match self {
-            Sig::PtrOfPtr => ctx.fn_ty(ptr, &[ptr], false),
-            Sig::PtrOfPtrPtr => ctx.fn_ty(ptr, &[ptr, ptr], false),
-            Sig::PtrOfNone => ctx.fn_ty(ptr, &[], false),
-            Sig::VoidOfPtr => ctx.fn_ty(void, &[ptr], false),
-            Sig::VoidOfPtrPtr => ctx.fn_ty(void, &[ptr, ptr], false),
-            Sig::I32OfPtr => ctx.fn_ty(i32t, &[ptr], false),
-            Sig::VoidVarArg => ctx.fn_ty(void, &[], true),
-        }
-    }
-}
-
 /// `clang.arc.use`, upgraded in every module.
-const ARC_USE: (&str, &str, Sig) = ("clang.arc.use", "llvm.objc.clang.arc.use", Sig::VoidVarArg);
+const ARC_USE: (&str, &str) = ("clang.arc.use", "llvm.objc.clang.arc.use");
 
 /// The runtime functions and their intrinsics, in LLVM's order (which is the order the new
 /// declarations are made in).
-const RUNTIME: [(&str, &str, Sig); 29] = [
-    ("objc_autorelease", "llvm.objc.autorelease", Sig::PtrOfPtr),
-    ("objc_autoreleasePoolPop", "llvm.objc.autoreleasePoolPop", Sig::VoidOfPtr),
-    ("objc_autoreleasePoolPush", "llvm.objc.autoreleasePoolPush", Sig::PtrOfNone),
-    ("objc_autoreleaseReturnValue", "llvm.objc.autoreleaseReturnValue", Sig::PtrOfPtr),
-    ("objc_copyWeak", "llvm.objc.copyWeak", Sig::VoidOfPtrPtr),
-    ("objc_destroyWeak", "llvm.objc.destroyWeak", Sig::VoidOfPtr),
-    ("objc_initWeak", "llvm.objc.initWeak", Sig::PtrOfPtrPtr),
-    ("objc_loadWeak", "llvm.objc.loadWeak", Sig::PtrOfPtr),
-    ("objc_loadWeakRetained", "llvm.objc.loadWeakRetained", Sig::PtrOfPtr),
-    ("objc_moveWeak", "llvm.objc.moveWeak", Sig::VoidOfPtrPtr),
-    ("objc_release", "llvm.objc.release", Sig::VoidOfPtr),
-    ("objc_retain", "llvm.objc.retain", Sig::PtrOfPtr),
-    ("objc_retainAutorelease", "llvm.objc.retainAutorelease", Sig::PtrOfPtr),
-    ("objc_retainAutoreleaseReturnValue", "llvm.objc.retainAutoreleaseReturnValue", Sig::PtrOfPtr),
-    ("objc_retainAutoreleasedReturnValue", "llvm.objc.retainAutoreleasedReturnValue", Sig::PtrOfPtr),
-    ("objc_retainBlock", "llvm.objc.retainBlock", Sig::PtrOfPtr),
-    ("objc_storeStrong", "llvm.objc.storeStrong", Sig::VoidOfPtrPtr),
-    ("objc_storeWeak", "llvm.objc.storeWeak", Sig::PtrOfPtrPtr),
-    ("objc_unsafeClaimAutoreleasedReturnValue", "llvm.objc.unsafeClaimAutoreleasedReturnValue", Sig::PtrOfPtr),
-    ("objc_retainedObject", "llvm.objc.retainedObject", Sig::PtrOfPtr),
-    ("objc_unretainedObject", "llvm.objc.unretainedObject", Sig::PtrOfPtr),
-    ("objc_unretainedPointer", "llvm.objc.unretainedPointer", Sig::PtrOfPtr),
-    ("objc_retain_autorelease", "llvm.objc.retain.autorelease", Sig::PtrOfPtr),
-    ("objc_sync_enter", "llvm.objc.sync.enter", Sig::I32OfPtr),
-    ("objc_sync_exit", "llvm.objc.sync.exit", Sig::I32OfPtr),
-    ("objc_arc_annotation_topdown_bbstart", "llvm.objc.arc.annotation.topdown.bbstart", Sig::VoidOfPtrPtr),
-    ("objc_arc_annotation_topdown_bbend", "llvm.objc.arc.annotation.topdown.bbend", Sig::VoidOfPtrPtr),
-    ("objc_arc_annotation_bottomup_bbstart", "llvm.objc.arc.annotation.bottomup.bbstart", Sig::VoidOfPtrPtr),
-    ("objc_arc_annotation_bottomup_bbend", "llvm.objc.arc.annotation.bottomup.bbend", Sig::VoidOfPtrPtr),
+const RUNTIME: [(&str, &str); 29] = [
+    ("objc_autorelease", "llvm.objc.autorelease"),
+    ("objc_autoreleasePoolPop", "llvm.objc.autoreleasePoolPop"),
+    ("objc_autoreleasePoolPush", "llvm.objc.autoreleasePoolPush"),
+    ("objc_autoreleaseReturnValue", "llvm.objc.autoreleaseReturnValue"),
+    ("objc_copyWeak", "llvm.objc.copyWeak"),
+    ("objc_destroyWeak", "llvm.objc.destroyWeak"),
+    ("objc_initWeak", "llvm.objc.initWeak"),
+    ("objc_loadWeak", "llvm.objc.loadWeak"),
+    ("objc_loadWeakRetained", "llvm.objc.loadWeakRetained"),
+    ("objc_moveWeak", "llvm.objc.moveWeak"),
+    ("objc_release", "llvm.objc.release"),
+    ("objc_retain", "llvm.objc.retain"),
+    ("objc_retainAutorelease", "llvm.objc.retainAutorelease"),
+    ("objc_retainAutoreleaseReturnValue", "llvm.objc.retainAutoreleaseReturnValue"),
+    ("objc_retainAutoreleasedReturnValue", "llvm.objc.retainAutoreleasedReturnValue"),
+    ("objc_retainBlock", "llvm.objc.retainBlock"),
+    ("objc_storeStrong", "llvm.objc.storeStrong"),
+    ("objc_storeWeak", "llvm.objc.storeWeak"),
+    ("objc_unsafeClaimAutoreleasedReturnValue", "llvm.objc.unsafeClaimAutoreleasedReturnValue"),
+    ("objc_retainedObject", "llvm.objc.retainedObject"),
+    ("objc_unretainedObject", "llvm.objc.unretainedObject"),
+    ("objc_unretainedPointer", "llvm.objc.unretainedPointer"),
+    ("objc_retain_autorelease", "llvm.objc.retain.autorelease"),
+    ("objc_sync_enter", "llvm.objc.sync.enter"),
+    ("objc_sync_exit", "llvm.objc.sync.exit"),
+    ("objc_arc_annotation_topdown_bbstart", "llvm.objc.arc.annotation.topdown.bbstart"),
+    ("objc_arc_annotation_topdown_bbend", "llvm.objc.arc.annotation.topdown.bbend"),
+    ("objc_arc_annotation_bottomup_bbstart", "llvm.objc.arc.annotation.bottomup.bbstart"),
+    ("objc_arc_annotation_bottomup_bbend", "llvm.objc.arc.annotation.bottomup.bbend"),
 ];
 
 /// The named metadata of the old marker, and the key of the module flag it becomes.
@@ -162,36 +125,27 @@ fn function_named(m: &Module, name: &[u8]) -> Option<GlobalId> {
 }
 
 /// `Intrinsic::getOrInsertDeclaration` of a non-overloaded intrinsic: the function of that name
-/// (whatever its type), else a new declaration at the end of the function list. `None` when
-/// another kind of global holds the name.
-fn get_or_insert_decl(m: &mut Module, name: &str, sig: Sig) -> Option<GlobalId> {
+/// (whatever its type), else a new declaration of the intrinsic's type at the end of the
+/// function list. `None` when another kind of global holds the name.
+fn get_or_insert_decl(m: &mut Module, name: &str) -> Option<GlobalId> {
     if let Some(sym) = m.ctx.names.lookup(name.as_bytes()) {
         let lists = [&m.vars, &m.functions, &m.aliases, &m.ifuncs];
         if let Some(g) = lists.into_iter().flatten().copied().find(|&g| m.globals[g].name == Some(sym)) {
             return (m.globals[g].kind == GlobalKind::Function).then_some(g);
         }
     }
-    let fn_ty = sig.fn_ty(&mut m.ctx);
+    let (_, fn_ty) = llrs_ir::intrinsic_sig::intrinsic_declaration(&mut m.ctx, name, &[])?;
     let g = m.add_function(name, fn_ty);
-    m.globals[g].addrspace = program_addrspace(m);
+    m.globals[g].addrspace = crate::intrinsics::program_addrspace(m);
     Some(g)
-}
-
-/// The program address space of the data layout (`P<n>`), where functions are made.
-fn program_addrspace(m: &Module) -> u32 {
-    let Some(dl) = &m.data_layout else { return 0 };
-    dl.split(|&c| c == b'-')
-        .filter_map(|s| s.strip_prefix(b"P"))
-        .find_map(|n| std::str::from_utf8(n).ok()?.parse().ok())
-        .unwrap_or(0)
 }
 
 /// `UpgradeARCRuntime`'s `UpgradeToIntrinsic`: the calls of one old function. Returns whether
 /// functions were declared or removed.
-fn upgrade_to_intrinsic(m: &mut Module, (old_name, new_name, sig): (&str, &str, Sig)) -> bool {
+fn upgrade_to_intrinsic(m: &mut Module, (old_name, new_name): (&str, &str)) -> bool {
     let Some(old) = function_named(m, old_name.as_bytes()) else { return false };
     let before = m.functions.len();
-    let Some(new) = get_or_insert_decl(m, new_name, sig) else { return false };
+    let Some(new) = get_or_insert_decl(m, new_name) else { return false };
     let mut changed = m.functions.len() != before;
     let old_ty = m.globals[old].value_ty;
     let new_ty = m.globals[new].value_ty;
@@ -365,17 +319,12 @@ impl CallUpgrade<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use llrs_ir::intrinsic_sig::{match_signature, SigMatch};
 
     #[test]
-    fn every_intrinsic_has_its_signature() {
+    fn every_intrinsic_is_known() {
         let mut ctx = Context::default();
-        for (_, name, sig) in std::iter::once(ARC_USE).chain(RUNTIME) {
-            let ty = sig.fn_ty(&mut ctx);
-            assert!(
-                matches!(match_signature(&ctx, name.as_bytes(), ty), SigMatch::Matches { .. }),
-                "{name} does not have the type given"
-            );
+        for (_, name) in std::iter::once(ARC_USE).chain(RUNTIME) {
+            assert!(llrs_ir::intrinsic_sig::intrinsic_declaration(&mut ctx, name, &[]).is_some(), "{name}");
         }
     }
 }

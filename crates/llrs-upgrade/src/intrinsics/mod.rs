@@ -34,7 +34,7 @@ use llrs_ir::function::InstId;
 use llrs_ir::module::GlobalId;
 use llrs_ir::{Const, Context, Module, Opcode, Symbol, TypeId, Value};
 use rustc_hash::FxHashMap;
-pub(crate) use site::{Edits, Site};
+pub(crate) use site::{program_addrspace, Edits, Site};
 
 /// What `UpgradeIntrinsicFunction` decides for an old intrinsic declaration: the declaration
 /// that replaces it (by name and type), if any, and how its calls are rewritten.
