@@ -12,6 +12,13 @@ use llrs_ir::Module;
 pub use show::{Show, Shown};
 pub use writer::ValuePrinter;
 
+/// Floating-point literals as LLParser reads them for a type and as `AsmWriter` prints them
+/// (NaN payloads, signalling ones included, kept bit for bit).
+pub mod floats {
+    pub use crate::parser::float_bits;
+    pub use crate::writer::write_float;
+}
+
 /// Parses a whole `.ll` module. `file_name` is used in diagnostics only.
 pub fn parse_module(src: &[u8], file_name: &str) -> Result<Module, Diagnostic> {
     parser::parse(src, file_name, None)

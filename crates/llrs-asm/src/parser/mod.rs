@@ -5,6 +5,7 @@ mod attrs;
 mod bodies;
 mod constants;
 mod dwarf_ops;
+pub use constants::float_bits;
 pub(crate) use dwarf_ops::dwarf_op_name;
 mod function;
 mod fwd_addrs;

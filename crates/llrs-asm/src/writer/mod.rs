@@ -17,6 +17,7 @@ mod summary_bitcode;
 mod types;
 mod value_print;
 
+pub use constants::write_float;
 pub use value_print::ValuePrinter;
 
 use llrs_ir::metadata::Md;
