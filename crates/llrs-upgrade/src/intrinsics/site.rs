@@ -405,9 +405,6 @@ impl Site<'_> {
         let void = self.m.ctx.is_void(ret);
         let dbg = self.dbg();
         let kind = self.dbg_kind;
-        // IRBuilder gives the new call the old one's fast-math flags when both are
-        // floating-point operations.
-        let fmf = if super::build::is_fp_math_ty(&self.m.ctx, ret) { self.fmf() } else { 0 };
         let d = &mut self.body.insts[self.call];
         d.operands = std::iter::once(callee).chain(args.iter().copied()).collect();
         d.ty = ret;
@@ -415,7 +412,7 @@ impl Site<'_> {
             d.name = None;
         }
         d.flags = 0;
-        d.fmf = fmf;
+        d.fmf = 0;
         d.md = dbg.map(|n| (kind, n)).into_iter().collect();
         d.extra = InstExtra::Call(Box::new(plain_call(fn_ty, args.len())));
     }
