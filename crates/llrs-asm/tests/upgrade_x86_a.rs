@@ -78,6 +78,14 @@ fn no_fast_math_flags() {
     assert_eq!(upgraded(NO_FAST_MATH_FLAGS), NO_FAST_MATH_FLAGS_LLVM);
 }
 
+/// Operands of unexpected types or counts (which LLVM asserts on, or reads as garbage): the
+/// upgrade leaves such a call or builds what it can, and never panics.
+#[test]
+fn unexpected_operands_do_not_panic() {
+    let m = llrs_asm::parse_module(WEIRD.as_bytes(), "t.ll").expect("parses");
+    let _ = llrs_asm::print_module(&m);
+}
+
 const STORES_AND_COMPARES: &str = r#"define void @stores(ptr %p, <4 x float> %a, <2 x double> %b, <8 x float> %c, <4 x i64> %d, <16 x float> %e, <2 x i64> %q, <4 x i32> %i, i8 %m, i16 %w, <16 x i8> %bb, <32 x i8> %cb) {
   call void @llvm.x86.sse4a.movnt.ss(ptr %p, <4 x float> %a)
   call void @llvm.x86.sse4a.movnt.sd(ptr %p, <2 x double> %b)
@@ -2281,4 +2289,53 @@ const NO_FAST_MATH_FLAGS_LLVM: &str = r#"define <4 x float> @f(<4 x float> %a, <
 declare <4 x float> @llvm.sqrt.v4f32(<4 x float>) #0
 
 attributes #0 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+"#;
+
+const WEIRD: &str = r#"define void @f(ptr %p, <4 x i32> %a, <8 x i8> %b, <4 x i1> %c, i8 %m, i3 %m3, <3 x float> %v3, <1 x i64> %one, i64 %x, <8 x double> %h) {
+  %1 = call <4 x i32> @llvm.x86.sse2.psll.dq(<4 x i32> %a, i32 8)
+  %2 = call <1 x i64> @llvm.x86.sse2.psrl.dq.bs(<1 x i64> %one, i32 15)
+  %3 = call i8 @llvm.x86.avx512.kunpck.bw(i8 %m, i8 %m)
+  %4 = call <8 x i8> @llvm.x86.avx512.mask.palignr.128(<8 x i8> %b, <8 x i8> %b, i32 3, <8 x i8> %b, i8 %m)
+  %5 = call <4 x i1> @llvm.x86.avx.vpermil.ps(<4 x i1> %c, i8 27)
+  call void @llvm.x86.avx.movnt.ps.256(ptr %p, <3 x float> %v3)
+  %6 = call <3 x float> @llvm.x86.avx512.mask.load.ps.128(ptr %p, <3 x float> %v3, i3 %m3)
+  %7 = call i64 @llvm.x86.sse2.pcmpeq.b(i64 %x, i64 %x)
+  %8 = call <8 x double> @llvm.x86.avx512.mask.shuf.f64x2(<8 x double> %h, <8 x double> %h, i32 -1, <8 x double> %h, i8 %m)
+  %9 = call <4 x i32> @llvm.x86.avx.vinsertf128.si.256(<4 x i32> %a, <8 x i8> %b, i8 1)
+  %10 = call <8 x i8> @llvm.x86.avx.vextractf128.si.256(<4 x i32> %a, i8 1)
+  %11 = call <4 x i32> @llvm.x86.avx512.mask.valign.d.128(<4 x i32> %a, <4 x i32> %a, i32 -1, <4 x i32> %a, i8 %m)
+  %12 = call <4 x i32> @llvm.x86.avx512.mask.cmp.d.128(<4 x i32> %a, <4 x i32> %a, i32 99, i8 %m)
+  %13 = call <4 x i32> @llvm.x86.xop.vpcomw(<4 x i32> %a, <4 x i32> %a, i8 99)
+  %14 = call <4 x i32> @llvm.x86.sse2.pshuf.d(<4 x i32> %a)
+  %15 = call <4 x i32> @llvm.x86.avx512.mask.pmov.qd.256()
+  %16 = call i32 @llvm.x86.avx512.broadcastmw.128(i16 3)
+  %17 = call <4 x i32> @llvm.x86.avx512.mask.perm.df.256(<4 x i32> %a, i32 -1)
+  %18 = call <4 x i32> @llvm.x86.avx.vperm2f128.si.256(<4 x i32> %a, <4 x i32> %a, i8 -1)
+  %19 = call <4 x i32> @llvm.x86.avx2.vbroadcasti128(ptr %p)
+  %20 = call <4 x i1> @llvm.x86.avx.vbroadcastf128.ps.256(ptr %p)
+  %21 = call <4 x i32> @llvm.x86.avx512.mask.broadcasti32x4.512(<4 x i32> %a, <4 x i32> %a, i8 %m)
+  ret void
+}
+declare <4 x i32> @llvm.x86.sse2.psll.dq(<4 x i32>, i32)
+declare <1 x i64> @llvm.x86.sse2.psrl.dq.bs(<1 x i64>, i32)
+declare i8 @llvm.x86.avx512.kunpck.bw(i8, i8)
+declare <8 x i8> @llvm.x86.avx512.mask.palignr.128(<8 x i8>, <8 x i8>, i32, <8 x i8>, i8)
+declare <4 x i1> @llvm.x86.avx.vpermil.ps(<4 x i1>, i8)
+declare void @llvm.x86.avx.movnt.ps.256(ptr, <3 x float>)
+declare <3 x float> @llvm.x86.avx512.mask.load.ps.128(ptr, <3 x float>, i3)
+declare i64 @llvm.x86.sse2.pcmpeq.b(i64, i64)
+declare <8 x double> @llvm.x86.avx512.mask.shuf.f64x2(<8 x double>, <8 x double>, i32, <8 x double>, i8)
+declare <4 x i32> @llvm.x86.avx.vinsertf128.si.256(<4 x i32>, <8 x i8>, i8)
+declare <8 x i8> @llvm.x86.avx.vextractf128.si.256(<4 x i32>, i8)
+declare <4 x i32> @llvm.x86.avx512.mask.valign.d.128(<4 x i32>, <4 x i32>, i32, <4 x i32>, i8)
+declare <4 x i32> @llvm.x86.avx512.mask.cmp.d.128(<4 x i32>, <4 x i32>, i32, i8)
+declare <4 x i32> @llvm.x86.xop.vpcomw(<4 x i32>, <4 x i32>, i8)
+declare <4 x i32> @llvm.x86.sse2.pshuf.d(<4 x i32>)
+declare <4 x i32> @llvm.x86.avx512.mask.pmov.qd.256()
+declare i32 @llvm.x86.avx512.broadcastmw.128(i16)
+declare <4 x i32> @llvm.x86.avx512.mask.perm.df.256(<4 x i32>, i32)
+declare <4 x i32> @llvm.x86.avx.vperm2f128.si.256(<4 x i32>, <4 x i32>, i8)
+declare <4 x i32> @llvm.x86.avx2.vbroadcasti128(ptr)
+declare <4 x i1> @llvm.x86.avx.vbroadcastf128.ps.256(ptr)
+declare <4 x i32> @llvm.x86.avx512.mask.broadcasti32x4.512(<4 x i32>, <4 x i32>, i8)
 "#;
