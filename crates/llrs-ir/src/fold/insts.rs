@@ -106,7 +106,7 @@ pub fn fold_cmp(ctx: &mut Context, pred: CmpPred, a: ConstId, b: ConstId) -> Opt
         return Some(null_value(ctx, rty));
     }
     if matches!(pred, CmpPred::FTrue) {
-        return Some(super::all_ones_value(ctx, rty)?);
+        return super::all_ones_value(ctx, rty);
     }
     if matches!(ctx.const_of(a), Const::Poison(_)) || matches!(ctx.const_of(b), Const::Poison(_)) {
         return Some(poison(ctx, rty));

@@ -236,6 +236,12 @@ impl Site<'_> {
                 if let Some(f) = fold::fold_cast(&mut self.m.ctx, op, c, ty) {
                     return Value::Const(f);
                 }
+                // `half` constants (and vectors of them), which the folds above leave.
+                if op == Opcode::FPExt {
+                    if let Some(f) = super::site::fp_ext(&mut self.m.ctx, c, ty) {
+                        return Value::Const(f);
+                    }
+                }
             }
             return self.emit_fp(InstData::new(op, ty, [v]), true);
         }

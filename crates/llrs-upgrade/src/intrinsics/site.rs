@@ -512,49 +512,29 @@ impl Site<'_> {
         Value::Const(self.m.ctx.konst(Const::Poison(ty)))
     }
 
-    /// `extractelement v, idx`, folded when `v` is a constant.
+    /// `extractelement v, idx`; a constant (folded, or a constant expression) when both are
+    /// constants, as IRBuilder's `ConstantFolder` makes it (`ConstantExpr::getExtractElement`).
     pub fn extract_element(&mut self, v: Value, idx: Value) -> Value {
         let vty = self.value_ty(v);
         let Type::Vector { elem, .. } = *self.m.ctx.type_of(vty) else { return v };
-        if let (Value::Const(c), Some(k)) = (v, self.const_u64(idx)) {
-            let folded = match self.m.ctx.const_of(c) {
-                Const::Vector(_, elems) => elems.get(k as usize).copied(),
-                Const::Splat(_, e) => Some(*e),
-                Const::Undef(_) => Some(self.m.ctx.konst(Const::Undef(elem))),
-                Const::Poison(_) => Some(self.m.ctx.konst(Const::Poison(elem))),
-                Const::Zero(_) => Some(self.null_of(elem)),
-                _ => None,
-            };
-            if let Some(f) = folded {
-                return Value::Const(f);
-            }
+        if let (Value::Const(c), Value::Const(i)) = (v, idx) {
+            return Value::Const(llrs_ir::fold::get_extract_element(&mut self.m.ctx, c, i));
         }
         self.emit(InstData::new(Opcode::ExtractElement, elem, [v, idx]))
     }
 
-    /// The null value of a scalar type, as the parser makes it.
-    fn null_of(&mut self, ty: TypeId) -> llrs_ir::ConstId {
-        let k = match self.m.ctx.type_of(ty) {
-            Type::Int(b) => Const::Int(ty, llrs_ir::APInt::from_u64(*b, 0)),
-            Type::Float(_) => Const::Float(ty, 0),
-            Type::Ptr(_) => Const::Null(ty),
-            _ => Const::Zero(ty),
-        };
-        self.m.ctx.konst(k)
-    }
-
-    /// `insertelement v, e, idx`, folded when all three are constants.
+    /// `insertelement v, e, idx`; a constant (folded, or a constant expression) when all three
+    /// are constants (`ConstantExpr::getInsertElement`).
     pub fn insert_element(&mut self, v: Value, e: Value, idx: Value) -> Value {
         if let (Value::Const(cv), Value::Const(ce), Value::Const(ci)) = (v, e, idx) {
-            if let Some(f) = llrs_ir::fold::fold_insert_element(&mut self.m.ctx, cv, ce, ci) {
-                return Value::Const(f);
-            }
+            return Value::Const(llrs_ir::fold::get_insert_element(&mut self.m.ctx, cv, ce, ci));
         }
         let ty = self.value_ty(v);
         self.emit(InstData::new(Opcode::InsertElement, ty, [v, e, idx]))
     }
 
-    /// `shufflevector a, b, mask` with `mask` a list of indices (-1 for poison).
+    /// `shufflevector a, b, mask` with `mask` a list of indices (-1 for poison); a constant
+    /// (folded, or a constant expression) when both are constants (`ConstantExpr::getShuffleVector`).
     pub fn shuffle(&mut self, a: Value, b: Value, mask: &[i32]) -> Value {
         let aty = self.value_ty(a);
         let Type::Vector { scalable, elem, .. } = *self.m.ctx.type_of(aty) else { return a };
@@ -575,9 +555,7 @@ impl Site<'_> {
             self.m.ctx.konst(Const::Vector(mty, elems.into_boxed_slice()))
         };
         if let (Value::Const(ca), Value::Const(cb)) = (a, b) {
-            if let Some(f) = llrs_ir::fold::fold_shuffle_vector(&mut self.m.ctx, ca, cb, mask_c) {
-                return Value::Const(f);
-            }
+            return Value::Const(llrs_ir::fold::get_shuffle_vector(&mut self.m.ctx, ca, cb, mask_c));
         }
         let mut d = InstData::new(Opcode::ShuffleVector, ty, [a, b]);
         d.extra = InstExtra::Shuffle(mask_c);
@@ -620,7 +598,7 @@ impl Site<'_> {
 
 /// `fpext` of a constant `half`, `float` or `double` (or a vector of them) to `float` or
 /// `double`; NaNs are left unfolded.
-fn fp_ext(ctx: &mut Context, c: llrs_ir::ConstId, ty: TypeId) -> Option<llrs_ir::ConstId> {
+pub(crate) fn fp_ext(ctx: &mut Context, c: llrs_ir::ConstId, ty: TypeId) -> Option<llrs_ir::ConstId> {
     match ctx.const_of(c).clone() {
         Const::Float(sty, bits) => {
             let v = match ctx.type_of(sty) {

@@ -56,8 +56,7 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
             | "sse.cvtsi2ss"
             | "sse.cvtsi642ss"
             | "avx512.cvtusi2sd"
-    ) || name.starts_with("vcvtph2ps.")
-        || name.starts_with("avx512.mask.vcvtph2ps.");
+    ) || name.starts_with("vcvtph2ps.");
     let byte_shift = matches!(
         name,
         "sse2.psll.dq"

@@ -27,6 +27,10 @@ pub(crate) fn psrldq(s: &mut Site<'_>, op: Value, shift: u64) -> Option<Value> {
 fn byte_shift(s: &mut Site<'_>, op: Value, shift: u64, left: bool) -> Option<Value> {
     let rty = s.value_ty(op);
     let n = s.num_elts(rty) * 8;
+    // LLVM's 64 indices in whole 16-byte lanes (vectors of `i64`: 2, 4 or 8 elements).
+    if n == 0 || !n.is_multiple_of(16) || n > 64 {
+        return None;
+    }
     let i8t = s.int_ty(8);
     let vty = s.vec_ty(i8t, n);
     let op = s.bitcast(op, vty);
@@ -115,6 +119,11 @@ pub(crate) fn align(
     let mut sh = s.const_u64(shift)? as u32;
     let ty = s.value_ty(op0);
     let n = s.num_elts(ty);
+    // LLVM asserts whole 16-byte lanes for `palignr`, at most 16 elements for `valign`, a power
+    // of two, and has room for 64 indices.
+    if !n.is_power_of_two() || n > 64 || (is_valign && n > 16) || (!is_valign && !n.is_multiple_of(16)) {
+        return None;
+    }
     if is_valign {
         sh &= n - 1;
     }
