@@ -15,17 +15,9 @@ use llrs_ir::instructions::CmpPred;
 use llrs_ir::{FloatKind, Opcode, Type, TypeId, Value};
 
 /// The arms of this part, tried in order on the call of `llvm.x86.NAME` (`name` is `NAME`).
-///
-/// LLVM 22 builds these upgrades without the call's fast-math flags (`llvm-as-22` gives none to
-/// the `fsub`, `select` or `llvm.sqrt` made for a `call fast`): the call's flags are set aside
-/// while an arm builds, and put back when the call stays.
+/// LLVM 22 builds them without the call's fast-math flags (see [`Site::fmf`]).
 pub(super) fn upgrade(s: &mut Site<'_>, name: &str) -> Outcome {
-    let fmf = std::mem::take(&mut s.body.insts[s.call].fmf);
-    let out = arms(s, name);
-    if matches!(out, Outcome::Unmatched | Outcome::Failed) {
-        s.body.insts[s.call].fmf = fmf;
-    }
-    out
+    arms(s, name)
 }
 
 /// The arms, in LLVM's order.
