@@ -38,8 +38,7 @@ pub struct AttrInfo {
 
 /// The attribute kind with this keyword, if LLVM 22 has one (string attributes are not kinds).
 pub fn attr_info(name: &[u8]) -> Option<&'static AttrInfo> {
-    let t = table::ATTRS;
-    t.binary_search_by(|a| a.name.as_bytes().cmp(name)).ok().map(|i| &t[i])
+    table::index(name).and_then(|i| table::ATTRS.get(i))
 }
 
 /// Every attribute kind of LLVM 22, sorted by keyword.
@@ -63,5 +62,6 @@ mod tests {
         assert!(attr_info(b"no_callback").is_none());
         assert!(attr_info(b"nocapture").is_none());
         assert!(all_attrs().windows(2).all(|w| w[0].name < w[1].name));
+        assert!(all_attrs().iter().all(|a| attr_info(a.name.as_bytes()) == Some(a)));
     }
 }
