@@ -56,6 +56,15 @@ fn select() {
     assert_eq!(upgraded(SELECT), SELECT_LLVM);
 }
 
+/// Operands of unexpected types or counts (which LLVM asserts on, reports as fatal, or reads
+/// past the name or the index list for): the upgrade leaves such a call or builds what it can,
+/// and never panics.
+#[test]
+fn unexpected_operands_do_not_panic() {
+    let m = llrs_asm::parse_module(WEIRD.as_bytes(), "t.ll").expect("parses");
+    let _ = llrs_asm::print_module(&m);
+}
+
 const SHUFFLES: &str = r#"declare <8 x i16> @llvm.x86.sse2.pshufl.w(<8 x i16>, i8)
 declare <16 x i16> @llvm.x86.avx512.mask.pshufh.w.256(<16 x i16>, i32, <16 x i16>, i16)
 declare <8 x float> @llvm.x86.avx512.mask.shuf.ps.256(<8 x float>, <8 x float>, i32, <8 x float>, i8)
@@ -532,4 +541,53 @@ declare <8 x float> @llvm.x86.avx.max.ps.256(<8 x float>, <8 x float>) #0
 declare <4 x i32> @llvm.x86.sse2.cvttps2dq(<4 x float>) #0
 
 attributes #0 = { nocallback nofree nosync nounwind willreturn memory(none) }
+"#;
+
+const WEIRD: &str = r#"define void @f(ptr %p, <4 x i16> %w4, <3 x float> %v3, <1 x i128> %big, float %s, i8 %m, i3 %m3, i32 %x, <3 x i32> %d3, <1 x i64> %q1, <16 x float> %z) {
+  %1 = call <4 x i16> @llvm.x86.sse2.pshufl.w(<4 x i16> %w4, i8 27)
+  %2 = call <4 x i16> @llvm.x86.avx512.mask.pshufh.w.128(<4 x i16> %w4, i32 %x, <4 x i16> %w4, i8 %m)
+  %3 = call <3 x float> @llvm.x86.avx512.mask.shuf.ps.128(<3 x float> %v3, <3 x float> %v3, i32 22, <3 x float> %v3, i8 %m)
+  %4 = call <1 x i128> @llvm.x86.avx512.mask.punpckhqdq.128(<1 x i128> %big, <1 x i128> %big, <1 x i128> %big, i8 %m)
+  %5 = call <3 x float> @llvm.x86.avx512.mask.movsldup.128(<3 x float> %v3, <3 x float> %v3, i8 %m)
+  %6 = call float @llvm.x86.avx512.mask.and.ps.128(float %s, float %s, float %s, i8 %m)
+  %7 = call <4 x i16> @llvm.x86.avx512.mask.psllv(<4 x i16> %w4, <4 x i16> %w4, <4 x i16> %w4, i8 %m)
+  %8 = call <4 x i16> @llvm.x86.avx512.mask.psra.b.128(<4 x i16> %w4, <4 x i16> %w4, <4 x i16> %w4, i8 %m)
+  %9 = call <4 x float> @llvm.x86.fma.vfmadd.ss(<4 x float> zeroinitializer, <4 x float> zeroinitializer)
+  %10 = call float @llvm.x86.fma4.vfmadd.ss(float %s, float %s, float %s)
+  %11 = call i8 @llvm.x86.addcarry.u32(i8 %m, i32 %x, i32 %x)
+  %12 = call <3 x i32> @llvm.x86.avx512.mask.vpdpbusd.128(<3 x i32> %d3, <3 x i32> %d3, <3 x i32> %d3, i8 %m)
+  %13 = call <1 x i64> @llvm.x86.avx512.mask.vpmadd52l.uq.128(<1 x i64> %q1, <1 x i64> %q1, <1 x i64> %q1, i8 %m)
+  %14 = call <3 x i32> @llvm.x86.avx512.cvtmask2d.128(i3 %m3)
+  %15 = call i1 @llvm.x86.sse41.movntdqa(ptr %p)
+  %16 = call <16 x float> @llvm.x86.avx512.mask.add.ps.512(<16 x float> %z, <16 x float> %z, <16 x float> %z, i16 -1)
+  %17 = call <16 x float> @llvm.x86.avx512.mask.max.ps.512(<16 x float> %z, <16 x float> %z)
+  %18 = call <4 x float> @llvm.x86.avx512.mask.vfmadd.ss(<4 x float> zeroinitializer, <4 x float> zeroinitializer, <4 x float> zeroinitializer, i8 %m, i32 %x)
+  %19 = call <3 x i32> @llvm.x86.avx512.mask.conflict.(<3 x i32> %d3)
+  %20 = call <3 x float> @llvm.x86.avx512.mask.vfmaddsub.ps.128(<3 x float> %v3, <3 x float> %v3, <3 x float> %v3, i8 %m)
+  %21 = call <3 x float> @llvm.x86.avx512.mask.pternlog.d.128(<3 x float> %v3, <3 x float> %v3, <3 x float> %v3, i32 %x, i8 %m)
+  %22 = call <3 x float> @llvm.x86.avx512.mask.vpermt2var.d.128(<3 x float> %v3, <3 x float> %v3, <3 x float> %v3, i8 %m)
+  ret void
+}
+declare <4 x i16> @llvm.x86.sse2.pshufl.w(<4 x i16>, i8)
+declare <4 x i16> @llvm.x86.avx512.mask.pshufh.w.128(<4 x i16>, i32, <4 x i16>, i8)
+declare <3 x float> @llvm.x86.avx512.mask.shuf.ps.128(<3 x float>, <3 x float>, i32, <3 x float>, i8)
+declare <1 x i128> @llvm.x86.avx512.mask.punpckhqdq.128(<1 x i128>, <1 x i128>, <1 x i128>, i8)
+declare <3 x float> @llvm.x86.avx512.mask.movsldup.128(<3 x float>, <3 x float>, i8)
+declare float @llvm.x86.avx512.mask.and.ps.128(float, float, float, i8)
+declare <4 x i16> @llvm.x86.avx512.mask.psllv(<4 x i16>, <4 x i16>, <4 x i16>, i8)
+declare <4 x i16> @llvm.x86.avx512.mask.psra.b.128(<4 x i16>, <4 x i16>, <4 x i16>, i8)
+declare <4 x float> @llvm.x86.fma.vfmadd.ss(<4 x float>, <4 x float>)
+declare float @llvm.x86.fma4.vfmadd.ss(float, float, float)
+declare i8 @llvm.x86.addcarry.u32(i8, i32, i32)
+declare <3 x i32> @llvm.x86.avx512.mask.vpdpbusd.128(<3 x i32>, <3 x i32>, <3 x i32>, i8)
+declare <1 x i64> @llvm.x86.avx512.mask.vpmadd52l.uq.128(<1 x i64>, <1 x i64>, <1 x i64>, i8)
+declare <3 x i32> @llvm.x86.avx512.cvtmask2d.128(i3)
+declare i1 @llvm.x86.sse41.movntdqa(ptr)
+declare <16 x float> @llvm.x86.avx512.mask.add.ps.512(<16 x float>, <16 x float>, <16 x float>, i16)
+declare <16 x float> @llvm.x86.avx512.mask.max.ps.512(<16 x float>, <16 x float>)
+declare <4 x float> @llvm.x86.avx512.mask.vfmadd.ss(<4 x float>, <4 x float>, <4 x float>, i8, i32)
+declare <3 x i32> @llvm.x86.avx512.mask.conflict.(<3 x i32>)
+declare <3 x float> @llvm.x86.avx512.mask.vfmaddsub.ps.128(<3 x float>, <3 x float>, <3 x float>, i8)
+declare <3 x float> @llvm.x86.avx512.mask.pternlog.d.128(<3 x float>, <3 x float>, <3 x float>, i32, i8)
+declare <3 x float> @llvm.x86.avx512.mask.vpermt2var.d.128(<3 x float>, <3 x float>, <3 x float>, i8)
 "#;
