@@ -298,8 +298,14 @@ pub fn fold_fp_binary(ctx: &mut Context, op: Opcode, a: ConstId, b: ConstId) -> 
             }
         };
         if r.is_nan() {
-            // NaN payloads are APFloat's business.
-            return None;
+            if x.is_nan() || y.is_nan() {
+                // Which NaN operand APFloat keeps (and its quieting) is its business.
+                return None;
+            }
+            // An invalid operation (0/0, inf-inf, 0*inf, x rem 0...) gives APFloat's default
+            // NaN: positive, quiet, no payload (the host's may be negative).
+            let bits = if single { 0x7fc0_0000 } else { 0x7ff8_0000_0000_0000 };
+            return Some(ctx.konst(Const::Float(t, bits)));
         }
         return float_const(ctx, t, r);
     }

@@ -548,3 +548,24 @@ fn gep_indexed_types() {
     let mixed = t.ivec(32, &[0, 1]);
     assert_eq!(gep_indexed_type(t.c(), st, &[z, mixed]), None);
 }
+
+/// An invalid FP operation of non-NaN constants folds to APFloat's default NaN (positive, quiet,
+/// no payload: `splat (float 0x7FF8000000000000)` for `fdiv` of zeros in llvm-as-22); NaN
+/// operands are left alone.
+#[test]
+fn fp_binary_invalid_operations_give_the_default_nan() {
+    let mut t = T::new();
+    let f = t.c().float_ty(FloatKind::Float);
+    let d = t.c().float_ty(FloatKind::Double);
+    let fz = t.c().konst(Const::Float(f, 0));
+    let r = fold_fp_binary(t.c(), Opcode::FDiv, fz, fz).expect("folds");
+    assert_eq!(t.k(r), &Const::Float(f, 0x7fc0_0000));
+    let inf = t.c().konst(Const::Float(d, 0x7ff0_0000_0000_0000));
+    let r = fold_fp_binary(t.c(), Opcode::FSub, inf, inf).expect("folds");
+    assert_eq!(t.k(r), &Const::Float(d, 0x7ff8_0000_0000_0000));
+    let dz = t.c().konst(Const::Float(d, 0));
+    let r = fold_fp_binary(t.c(), Opcode::FMul, dz, inf).expect("folds");
+    assert_eq!(t.k(r), &Const::Float(d, 0x7ff8_0000_0000_0000));
+    let nan = t.c().konst(Const::Float(d, 0xfff8_0000_0000_0001));
+    assert_eq!(fold_fp_binary(t.c(), Opcode::FAdd, nan, dz), None);
+}
