@@ -25,8 +25,6 @@ mod site;
 mod structret;
 mod vector;
 mod x86;
-mod x86_old;
-mod x86_ops_old;
 
 pub use debug::dbg_intrinsic_record;
 use llrs_ir::datalayout::DataLayout;
@@ -179,8 +177,6 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
         .or_else(|| aarch64::plan(ctx, rest, fn_ty))
         .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
         .or_else(|| x86::plan(ctx, rest, fn_ty))
-        .or_else(|| x86_old::plan(ctx, rest, fn_ty))
-        .or_else(|| x86_ops_old::plan(ctx, rest, fn_ty))
         .or_else(|| nvvm::plan(ctx, rest, fn_ty))
         .or_else(|| riscv::plan(ctx, rest, fn_ty))
         .or_else(|| memory::plan(ctx, rest, fn_ty))

@@ -209,8 +209,6 @@ fn expand(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
             site.erase();
             true
         }
-        Outcome::Failed => false,
-        // Until both parts are ported: the earlier upgrades.
-        Outcome::Unmatched => super::x86_old::expand_call(site, None) || super::x86_ops_old::expand_call(site, None),
+        Outcome::Unmatched | Outcome::Failed => false,
     }
 }
