@@ -15,6 +15,7 @@ mod amdgpu;
 mod build;
 mod coro;
 mod debug;
+mod default_case;
 mod lifetime;
 mod masked;
 mod memory;
