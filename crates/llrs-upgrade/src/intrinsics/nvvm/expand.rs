@@ -90,8 +90,8 @@ fn upgrade(site: &mut Site<'_>, name: &str) -> Option<Value> {
             return Some(site.bitcast(arg, ret));
         }
     }
-    if let Some(v) = rotate(site, name) {
-        return v;
+    if let Some((base, bits)) = rotate_kind(name) {
+        return rotate(site, name, base, bits);
     }
     if is_ptr_cast(name) {
         let arg = site.arg(0)?;
@@ -108,8 +108,8 @@ fn upgrade(site: &mut Site<'_>, name: &str) -> Option<Value> {
         }
         return Some(v);
     }
-    if let Some(v) = barrier(site, name) {
-        return v;
+    if is_barrier(name) {
+        return barrier(site, name);
     }
     bf16(site, name)
 }
@@ -155,29 +155,32 @@ fn afn() -> u8 {
     fmf::NAMES.iter().find(|(n, _)| *n == "afn").map_or(0, |&(_, b)| b)
 }
 
-/// `rotate.b32`, `rotate.b64`, `rotate.right.b64` and `swap.lo.hi.b64`: funnel shifts of the
-/// value with itself. `None` for other names; `Some(None)` for a malformed call.
-fn rotate(site: &mut Site<'_>, name: &str) -> Option<Option<Value>> {
-    let (base, bits) = match name {
-        "rotate.b32" => ("llvm.fshl", 32),
-        "rotate.b64" | "swap.lo.hi.b64" => ("llvm.fshl", 64),
-        "rotate.right.b64" => ("llvm.fshr", 64),
-        _ => return None,
+/// `rotate.b32`, `rotate.b64`, `rotate.right.b64` and `swap.lo.hi.b64`: the funnel shift that
+/// rotates the value, and the width it works on.
+fn rotate_kind(name: &str) -> Option<(&'static str, u32)> {
+    match name {
+        "rotate.b32" => Some(("llvm.fshl", 32)),
+        "rotate.b64" | "swap.lo.hi.b64" => Some(("llvm.fshl", 64)),
+        "rotate.right.b64" => Some(("llvm.fshr", 64)),
+        _ => None,
+    }
+}
+
+/// A funnel shift of the value with itself (by 32 for `swap.lo.hi.b64`, by the second operand
+/// zero-extended to `i64` for the 64-bit rotates).
+fn rotate(site: &mut Site<'_>, name: &str, base: &str, bits: u32) -> Option<Value> {
+    let arg = site.arg(0)?;
+    let ty = site.int_ty(bits);
+    let amount = match name {
+        "rotate.b32" => site.arg(1)?,
+        "swap.lo.hi.b64" => site.int(64, 32),
+        _ => {
+            let a = site.arg(1)?;
+            site.cast_to(Opcode::ZExt, a, ty)
+        }
     };
-    Some((|| {
-        let arg = site.arg(0)?;
-        let ty = site.int_ty(bits);
-        let amount = match name {
-            "rotate.b32" => site.arg(1)?,
-            "swap.lo.hi.b64" => site.int(64, 32),
-            _ => {
-                let a = site.arg(1)?;
-                site.cast_to(Opcode::ZExt, a, ty)
-            }
-        };
-        let g = site.intrinsic_decl(base, &[ty])?;
-        Some(site.emit_call(g, &[arg, arg, amount]))
-    })())
+    let g = site.intrinsic_decl(base, &[ty])?;
+    Some(site.emit_call(g, &[arg, arg, amount]))
 }
 
 /// `ldg.global.*`: a load from the global address space, aligned as the second operand says,
@@ -192,40 +195,9 @@ fn ldg(site: &mut Site<'_>, ret: llrs_ir::TypeId) -> Option<Value> {
     Some(load)
 }
 
-/// The old barriers: `barrier.cta.*` calls. `None` for other names; `Some(None)` for a
-/// malformed call.
-fn barrier(site: &mut Site<'_>, name: &str) -> Option<Option<Value>> {
-    let run = |site: &mut Site<'_>| -> Option<Value> {
-        match name {
-            "barrier0" | "barrier.n" | "bar.sync" => {
-                let arg = if name.ends_with('0') { site.int(32, 0) } else { site.arg(0)? };
-                plain(site, "llvm.nvvm.barrier.cta.sync.aligned.all", &[arg])
-            }
-            "barrier" => {
-                let args = [site.arg(0)?, site.arg(1)?];
-                plain(site, "llvm.nvvm.barrier.cta.sync.aligned.count", &args)
-            }
-            "barrier.sync" => {
-                let arg = site.arg(0)?;
-                plain(site, "llvm.nvvm.barrier.cta.sync.all", &[arg])
-            }
-            "barrier.sync.cnt" => {
-                let args = [site.arg(0)?, site.arg(1)?];
-                plain(site, "llvm.nvvm.barrier.cta.sync.count", &args)
-            }
-            _ => {
-                let op = name.strip_prefix("barrier0.")?;
-                let arg = site.arg(0)?;
-                let zero = site.int(32, 0);
-                let cond = site.icmp(CmpPred::Ne, arg, zero);
-                let base = format!("llvm.nvvm.barrier.cta.red.{op}.aligned.all");
-                let bar = plain(site, &base, &[zero, cond])?;
-                let ret = site.ret_ty();
-                Some(site.cast_to(Opcode::ZExt, bar, ret))
-            }
-        }
-    };
-    let known = matches!(
+/// The old barriers.
+fn is_barrier(name: &str) -> bool {
+    matches!(
         name,
         "barrier0"
             | "barrier.n"
@@ -236,8 +208,38 @@ fn barrier(site: &mut Site<'_>, name: &str) -> Option<Option<Value>> {
             | "barrier0.popc"
             | "barrier0.and"
             | "barrier0.or"
-    );
-    known.then(|| run(site))
+    )
+}
+
+/// An old barrier as a `barrier.cta.*` call (the reductions' `i1` result zero-extended).
+fn barrier(site: &mut Site<'_>, name: &str) -> Option<Value> {
+    match name {
+        "barrier0" | "barrier.n" | "bar.sync" => {
+            let arg = if name.ends_with('0') { site.int(32, 0) } else { site.arg(0)? };
+            plain(site, "llvm.nvvm.barrier.cta.sync.aligned.all", &[arg])
+        }
+        "barrier" => {
+            let args = [site.arg(0)?, site.arg(1)?];
+            plain(site, "llvm.nvvm.barrier.cta.sync.aligned.count", &args)
+        }
+        "barrier.sync" => {
+            let arg = site.arg(0)?;
+            plain(site, "llvm.nvvm.barrier.cta.sync.all", &[arg])
+        }
+        "barrier.sync.cnt" => {
+            let args = [site.arg(0)?, site.arg(1)?];
+            plain(site, "llvm.nvvm.barrier.cta.sync.count", &args)
+        }
+        _ => {
+            let op = name.strip_prefix("barrier0.")?;
+            let arg = site.arg(0)?;
+            let zero = site.int(32, 0);
+            let cond = site.icmp(CmpPred::Ne, arg, zero);
+            let bar = plain(site, &format!("llvm.nvvm.barrier.cta.red.{op}.aligned.all"), &[zero, cond])?;
+            let ret = site.ret_ty();
+            Some(site.cast_to(Opcode::ZExt, bar, ret))
+        }
+    }
 }
 
 /// The `bf16` intrinsics that took integers: the intrinsic of the same name on `bfloat`s
