@@ -15,6 +15,7 @@ mod amdgpu;
 mod build;
 mod coro;
 mod debug;
+mod default_case;
 mod lifetime;
 mod masked;
 mod memory;
@@ -122,20 +123,24 @@ pub(crate) struct Plan {
     /// Whether LLVM first makes a declaration with a wrong mangling after every other function,
     /// and upgrades it only when it reaches it: the upgrade then comes after all the others.
     pub late: bool,
+    /// Whether the new declaration is the old one remangled (`remangleIntrinsicFunction`, which
+    /// renames another global holding the name `NAME.renamed`, where `getOrInsertDeclaration`
+    /// renames a function of another type `NAME.invalid`).
+    pub remangle: bool,
 }
 
 impl Plan {
     /// A new declaration whose calls are rewritten by `f`.
     pub(crate) fn rewrite(name: String, ty: TypeId, f: Rewrite) -> Plan {
-        Plan { new_decl: Some((name, ty)), calls: Calls::Rewrite(f), late: false }
+        Plan { new_decl: Some((name, ty)), calls: Calls::Rewrite(f), late: false, remangle: false }
     }
     /// A declaration of the same type under a new name.
     pub(crate) fn rename(name: String, ty: TypeId) -> Plan {
-        Plan { new_decl: Some((name, ty)), calls: Calls::Retarget, late: false }
+        Plan { new_decl: Some((name, ty)), calls: Calls::Retarget, late: false, remangle: false }
     }
     /// No new declaration: calls become other instructions.
     pub(crate) fn expand(f: Rewrite) -> Plan {
-        Plan { new_decl: None, calls: Calls::Rewrite(f), late: false }
+        Plan { new_decl: None, calls: Calls::Rewrite(f), late: false, remangle: false }
     }
 }
 
@@ -190,7 +195,7 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
     }
     let new = llrs_ir::intrinsic_sig::remangle(ctx, name.as_bytes(), fn_ty)?;
     let calls = rebuilt_calls(rest).map_or(Calls::Retarget, Calls::Rewrite);
-    Some(Plan { new_decl: Some((new, fn_ty)), calls, late: false })
+    Some(Plan { new_decl: Some((new, fn_ty)), calls, late: false, remangle: true })
 }
 
 /// The intrinsics whose calls LLVM rebuilds even when only the declaration's name changed (its
@@ -313,15 +318,18 @@ impl Intrinsics<'_> {
             self.global_names.remove(&sym);
         }
         let new = match &p.new_decl {
-            Some((name, ty)) => match site::get_or_insert_decl(self.m, &mut self.global_names, name, *ty) {
-                Some(n) => Some(n),
-                None => {
-                    if owns_name {
-                        self.global_names.insert(sym, g);
+            Some((name, ty)) => {
+                let suffix = if p.remangle { ".renamed" } else { ".invalid" };
+                match site::get_or_insert_decl_renaming(self.m, &mut self.global_names, name, *ty, suffix) {
+                    Some(n) => Some(n),
+                    None => {
+                        if owns_name {
+                            self.global_names.insert(sym, g);
+                        }
+                        return;
                     }
-                    return;
                 }
-            },
+            }
             None => None,
         };
         let dbg_kind = self.m.ctx.md_kind(b"dbg");

@@ -31,8 +31,6 @@ const RENAMES: &[(&str, bool, &str, Calls)] = &[
     ("experimental.stepvector.", false, "stepvector", Keep),
     ("flt.rounds", false, "get.rounding", Keep),
     ("invariant.group.barrier", false, "launder.invariant.group", Keep),
-    ("amdgcn.alignbit", true, "fshr", Keep),
-    ("amdgcn.ldexp.", false, "ldexp", Keep),
     ("arm.neon.vqadds.", false, "sadd.sat", Keep),
     ("arm.neon.vqaddu.", false, "uadd.sat", Keep),
     ("arm.neon.vqsubs.", false, "ssub.sat", Keep),
@@ -50,11 +48,7 @@ const RENAMES: &[(&str, bool, &str, Calls)] = &[
     ("arm.rbit", false, "bitreverse", Rebuild),
     ("aarch64.rbit", false, "bitreverse", Rebuild),
     ("aarch64.neon.rbit", false, "bitreverse", Rebuild),
-    ("nvvm.brev32", true, "bitreverse", Rebuild),
-    ("nvvm.brev64", true, "bitreverse", Rebuild),
-    ("nvvm.popc.i", true, "ctpop", Rebuild),
     ("arm.neon.vcnt", false, "ctpop", Rebuild),
-    ("nvvm.clz.i", true, "ctlz", AddFalse),
     ("arm.neon.vclz", false, "ctlz", AddFalse),
 ];
 

@@ -121,13 +121,26 @@ impl Edits {
 }
 
 /// `Intrinsic::getOrInsertDeclaration`: the function named `name`, declared with `fn_ty` after
-/// every other function when there is none. Another global of that name is renamed `NAME.renamed`
-/// first.
+/// every other function when there is none. Another global of that name is renamed
+/// `NAME.invalid` first (it is upgraded later, or the module is invalid).
 pub(crate) fn get_or_insert_decl(
     m: &mut Module,
     names: &mut FxHashMap<Symbol, GlobalId>,
     name: &str,
     fn_ty: TypeId,
+) -> Option<GlobalId> {
+    get_or_insert_decl_renaming(m, names, name, fn_ty, ".invalid")
+}
+
+/// [`get_or_insert_decl`], another global of that name renamed `NAME` followed by `suffix`:
+/// `.invalid` as `getOrInsertDeclaration` renames it, `.renamed` as `remangleIntrinsicFunction`
+/// does before it.
+pub(crate) fn get_or_insert_decl_renaming(
+    m: &mut Module,
+    names: &mut FxHashMap<Symbol, GlobalId>,
+    name: &str,
+    fn_ty: TypeId,
+    suffix: &str,
 ) -> Option<GlobalId> {
     let sym = m.ctx.sym(name);
     if let Some(&g) = names.get(&sym) {
@@ -135,8 +148,8 @@ pub(crate) fn get_or_insert_decl(
         if gl.kind == GlobalKind::Function && gl.value_ty == fn_ty {
             return Some(g);
         }
-        // Another global holds the name: it makes room (`remangleIntrinsicFunction`).
-        let renamed = m.ctx.sym(&format!("{name}.renamed"));
+        // Another global holds the name: it makes room.
+        let renamed = m.ctx.sym(&format!("{name}{suffix}"));
         if names.contains_key(&renamed) {
             return None;
         }
