@@ -129,6 +129,11 @@ pub fn fold_cmp(ctx: &mut Context, pred: CmpPred, a: ConstId, b: ConstId) -> Opt
         let i1 = ctx.int_ty(1);
         return Some(ctx.konst(Const::Int(i1, APInt::from_u64(1, r as u64))));
     }
+    // `evaluateICmpRelation`: a constant is equal to itself (pointers included).
+    if a == b && is_int_pred && vec_shape(ctx, ty).is_none() {
+        let i1 = ctx.int_ty(1);
+        return Some(ctx.konst(Const::Int(i1, APInt::from_u64(1, true_when_equal(pred) as u64))));
+    }
     let shape = vec_shape(ctx, ty)?;
     if let (Some(sa), Some(sb)) = (splat_value(ctx, a), splat_value(ctx, b)) {
         let r = fold_cmp(ctx, pred, sa, sb)?;
