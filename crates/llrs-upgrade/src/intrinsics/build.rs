@@ -1,8 +1,7 @@
 //! The rest of LLVM's `IRBuilder` as AutoUpgrade uses it, on a [`Site`]: every `Create*` the
 //! upgrades call, with the constant folding of IRBuilder's default `ConstantFolder` (an
-//! instruction whose operands are all constants is folded when LLVM folds it) and the
-//! fast-math flags of the old call on every floating-point instruction made for it
-//! (`Builder.setFastMathFlags(CI->getFastMathFlags())` when the call is an `FPMathOperator`).
+//! instruction whose operands are all constants is folded when LLVM folds it). The builder has
+//! no fast-math flags in LLVM 22 ([`Site::fmf`]).
 //!
 //! New instructions stand before the old call and carry its `!dbg`; they are unnamed unless the
 //! upgrade names them ([`Site::name`]).
@@ -125,15 +124,12 @@ impl Site<'_> {
         }
     }
 
-    /// The fast-math flags new floating-point instructions get: the old call's, when it is a
-    /// floating-point operation.
+    /// The fast-math flags new floating-point instructions get: none. (LLVM 22's
+    /// `UpgradeIntrinsicCall` builds with a plain `IRBuilder`; giving it the old call's flags,
+    /// `Builder.setFastMathFlags(CI->getFastMathFlags())`, came later: `llvm-as-22` makes
+    /// `call fast @llvm.x86.sse.sqrt.ps` a `call @llvm.sqrt.v4f32` without flags.)
     pub fn fmf(&self) -> u8 {
-        let d = self.inst();
-        if is_fp_math_ty(&self.m.ctx, d.ty) {
-            d.fmf
-        } else {
-            0
-        }
+        0
     }
 
     /// Places `data` before the call, with the call's fast-math flags when `fp`.

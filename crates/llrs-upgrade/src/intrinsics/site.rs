@@ -405,8 +405,7 @@ impl Site<'_> {
         let void = self.m.ctx.is_void(ret);
         let dbg = self.dbg();
         let kind = self.dbg_kind;
-        // IRBuilder gives the new call the old one's fast-math flags when both are
-        // floating-point operations.
+        // The builder's fast-math flags (none in LLVM 22: see `Site::fmf`).
         let fmf = if super::build::is_fp_math_ty(&self.m.ctx, ret) { self.fmf() } else { 0 };
         let d = &mut self.body.insts[self.call];
         d.operands = std::iter::once(callee).chain(args.iter().copied()).collect();
