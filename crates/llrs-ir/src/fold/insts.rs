@@ -106,7 +106,7 @@ pub fn fold_cmp(ctx: &mut Context, pred: CmpPred, a: ConstId, b: ConstId) -> Opt
         return Some(null_value(ctx, rty));
     }
     if matches!(pred, CmpPred::FTrue) {
-        return Some(super::all_ones_value(ctx, rty)?);
+        return super::all_ones_value(ctx, rty);
     }
     if matches!(ctx.const_of(a), Const::Poison(_)) || matches!(ctx.const_of(b), Const::Poison(_)) {
         return Some(poison(ctx, rty));
@@ -270,6 +270,27 @@ fn float_const(ctx: &mut Context, t: TypeId, v: f64) -> Option<ConstId> {
     Some(ctx.konst(Const::Float(t, bits)))
 }
 
+/// The exponent and stored mantissa widths of an IEEE binary floating-point type.
+fn ieee_format(ctx: &Context, t: TypeId) -> Option<(u32, u32)> {
+    match ctx.type_of(t) {
+        Type::Float(FloatKind::Half) => Some((5, 10)),
+        Type::Float(FloatKind::BFloat) => Some((8, 7)),
+        Type::Float(FloatKind::Float) => Some((8, 23)),
+        Type::Float(FloatKind::Double) => Some((11, 52)),
+        _ => None,
+    }
+}
+
+/// A NaN converted between IEEE formats as APFloat's `convert` does: a signaling NaN is made
+/// quiet, and the payload keeps its high bits (shifted to the new mantissa width).
+fn convert_nan((se, sm): (u32, u32), (de, dm): (u32, u32), bits: u128) -> u128 {
+    let sign = (bits >> (se + sm)) & 1;
+    let mut frac = bits & ((1u128 << sm) - 1);
+    frac |= 1u128 << (sm - 1);
+    let frac = if dm >= sm { frac << (dm - sm) } else { frac >> (sm - dm) };
+    (sign << (de + dm)) | (((1u128 << de) - 1) << dm) | frac
+}
+
 /// The bits of `v` in a narrower IEEE binary format with `exp_bits` exponent bits and
 /// `mant_bits` stored mantissa bits, rounded once to nearest, ties to even (as APFloat's
 /// `convert` rounds); `None` for NaN.
@@ -376,10 +397,11 @@ pub fn fold_fp_cast(ctx: &mut Context, op: Opcode, c: ConstId, ty: TypeId) -> Op
                 _ => None,
             }
         }
-        (Opcode::FPExt | Opcode::FPTrunc, Const::Float(..)) => {
+        (Opcode::FPExt | Opcode::FPTrunc, Const::Float(src, bits)) => {
             let x = float_of(ctx, c)?;
             if x.is_nan() {
-                return None;
+                let raw = convert_nan(ieee_format(ctx, src)?, ieee_format(ctx, ty)?, bits);
+                return Some(ctx.konst(Const::Float(ty, raw)));
             }
             float_const(ctx, ty, x)
         }

@@ -573,3 +573,17 @@ fn fptrunc_to_half_and_bfloat_rounds_to_nearest_even() {
         assert_eq!(r.map(|r| t.k(r).clone()), Some(Const::Float(ty, want)), "{v}");
     }
 }
+
+#[test]
+fn fp_casts_of_nan_keep_the_payload_quiet() {
+    let mut t = T::new();
+    let f = t.c().float_ty(FloatKind::Float);
+    let d = t.c().float_ty(FloatKind::Double);
+    let bf = t.c().float_ty(FloatKind::BFloat);
+    let qnan = t.c().konst(Const::Float(f, 0x7FC0_0000));
+    let r = fold_fp_cast(t.c(), Opcode::FPTrunc, qnan, bf);
+    assert_eq!(r.map(|r| t.k(r).clone()), Some(Const::Float(bf, 0x7FC0)));
+    let snan = t.c().konst(Const::Float(f, 0xFF80_0001));
+    let r = fold_fp_cast(t.c(), Opcode::FPExt, snan, d);
+    assert_eq!(r.map(|r| t.k(r).clone()), Some(Const::Float(d, 0xFFF8_0000_2000_0000)));
+}

@@ -241,8 +241,9 @@ fn aarch64_sve(ctx: &mut Context, n: &str, ret: TypeId, params: &[TypeId]) -> Op
             return Plan::new_fn(ctx, "llvm.vector.insert", &[a0, a2, a1]);
         }
         let n = n.strip_prefix("create")?;
-        let k = n.bytes().next().filter(|k| (b'2'..=b'4').contains(k))?;
-        if !nxv_tail(&n[1..]) || k == 0 {
+        // `^create[234](.nxv[a-z0-9]+|$)`.
+        n.bytes().next().filter(|k| (b'2'..=b'4').contains(k))?;
+        if !nxv_tail(&n[1..]) {
             return None;
         }
         return Plan::new_fn(ctx, "llvm.vector.insert", &[ret, *params.get(1)?]);

@@ -270,6 +270,5 @@ pub(super) fn neon_bf16(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     args[1] = site.bitcast(args[1], ty);
     args[2] = site.bitcast(args[2], ty);
     site.rebuild(g, &args);
-    let _ = g;
     true
 }

@@ -62,13 +62,22 @@ pub fn dbg_intrinsic_record(m: &mut Module, data: &InstData) -> Option<Option<Db
         }
         _ => DbgRecord { kind, loc: arg(0)?, var: arg(1)?, expr: arg(2)?, assign: None, dbg },
     };
-    // A location that is a node other than a DIArgList is a killed location: `!{}`.
+    // The locations are `MetadataAsValue` operands, which LLVM canonicalizes as it makes them
+    // (`canonicalizeMetadataForValue`): a tuple of one constant is that constant, a tuple of
+    // one `null` is `!{}`. Any other node stays (the verifier judges it). A node referenced
+    // before its definition is still an empty tuple here: it is taken for a killed location
+    // (`!{}` or `!{null}`, as old modules write them).
     let mut rec = rec;
     for loc in std::iter::once(&mut rec.loc).chain(rec.assign.as_mut().map(|a| &mut a.1)) {
-        if let Md::Node(n) = *loc {
-            if kind != DbgKind::Label && m.ctx.md(n).kind != llrs_ir::MdKind::ArgList {
-                *loc = Md::Node(m.ctx.md_intern(llrs_ir::MdNode::tuple(false, [])));
-            }
+        let Md::Node(n) = *loc else { continue };
+        let node = m.ctx.md(n);
+        if kind == DbgKind::Label || node.kind != llrs_ir::MdKind::Tuple {
+            continue;
+        }
+        match *node.ops {
+            [] | [Md::Null] => *loc = Md::Node(m.ctx.md_intern(llrs_ir::MdNode::tuple(false, []))),
+            [Md::Const(c)] => *loc = Md::Const(c),
+            _ => {}
         }
     }
     Some(Some(rec))

@@ -210,6 +210,17 @@ fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
     Some(Plan { new_decl: Some((new, fn_ty)), calls: calls::for_new_fn(base) })
 }
 
+/// Orders the calls of declaration `g` (in module order, each given as its function and
+/// instruction) as LLVM visits them, in the order of the declaration's use-list: the calls in
+/// functions after the declaration last to first, then those before it first to last.
+/// `functions` is the module's function list.
+pub(crate) fn use_list_order(functions: &[GlobalId], g: GlobalId, calls: &mut [(GlobalId, InstId)]) {
+    let position: FxHashMap<GlobalId, usize> = functions.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+    let split = calls.partition_point(|(f, _)| position.get(f) < position.get(&g));
+    calls[split..].reverse();
+    calls.rotate_left(split);
+}
+
 impl Intrinsics<'_> {
     /// Upgrades old intrinsic declarations and their calls, in module order (or only `only`), as
     /// LLVM 22 does while reading: old lifetime markers and `llvm.coro.end`, the families of this
@@ -239,7 +250,7 @@ impl Intrinsics<'_> {
     /// One round of [`Self::upgrade_intrinsic_calls`] over the functions `order`.
     fn upgrade_round(&mut self, order: &[GlobalId], only: Option<GlobalId>) -> bool {
         let mut changed = false;
-        let position: FxHashMap<GlobalId, usize> = self.m.functions.iter().enumerate().map(|(i, &g)| (g, i)).collect();
+        let functions = self.m.functions.clone();
         let mut plans: FxHashMap<GlobalId, Plan> = FxHashMap::default();
         for &g in order {
             if only.is_some_and(|o| o != g) {
@@ -272,11 +283,7 @@ impl Intrinsics<'_> {
             } else if let Some(p) = plans.remove(&g) {
                 changed = true;
                 let mut calls = sites.remove(&g).unwrap_or_default();
-                // LLVM visits the calls in the order of the function's use-list: the calls after
-                // the declaration last to first, then those before it first to last.
-                let split = calls.partition_point(|(f, _)| position.get(f) < position.get(&g));
-                calls[split..].reverse();
-                calls.rotate_left(split);
+                use_list_order(&functions, g, &mut calls);
                 self.apply_plan(g, p, &calls, &mut edits);
             }
         }
