@@ -268,9 +268,71 @@ fn float_const(ctx: &mut Context, t: TypeId, v: f64) -> Option<ConstId> {
     let bits = match ctx.type_of(t) {
         Type::Float(FloatKind::Float) => (v as f32).to_bits() as u128,
         Type::Float(FloatKind::Double) => v.to_bits() as u128,
+        Type::Float(FloatKind::Half) => round_to_ieee(v, 5, 10)? as u128,
+        Type::Float(FloatKind::BFloat) => round_to_ieee(v, 8, 7)? as u128,
         _ => return None,
     };
     Some(ctx.konst(Const::Float(t, bits)))
+}
+
+/// The exponent and stored mantissa widths of an IEEE binary floating-point type.
+fn ieee_format(ctx: &Context, t: TypeId) -> Option<(u32, u32)> {
+    match ctx.type_of(t) {
+        Type::Float(FloatKind::Half) => Some((5, 10)),
+        Type::Float(FloatKind::BFloat) => Some((8, 7)),
+        Type::Float(FloatKind::Float) => Some((8, 23)),
+        Type::Float(FloatKind::Double) => Some((11, 52)),
+        _ => None,
+    }
+}
+
+/// A NaN converted between IEEE formats as APFloat's `convert` does: a signaling NaN is made
+/// quiet, and the payload keeps its high bits (shifted to the new mantissa width).
+fn convert_nan((se, sm): (u32, u32), (de, dm): (u32, u32), bits: u128) -> u128 {
+    let sign = (bits >> (se + sm)) & 1;
+    let mut frac = bits & ((1u128 << sm) - 1);
+    frac |= 1u128 << (sm - 1);
+    let frac = if dm >= sm { frac << (dm - sm) } else { frac >> (sm - dm) };
+    (sign << (de + dm)) | (((1u128 << de) - 1) << dm) | frac
+}
+
+/// The bits of `v` in a narrower IEEE binary format with `exp_bits` exponent bits and
+/// `mant_bits` stored mantissa bits, rounded once to nearest, ties to even (as APFloat's
+/// `convert` rounds); `None` for NaN.
+fn round_to_ieee(v: f64, exp_bits: u32, mant_bits: u32) -> Option<u64> {
+    if v.is_nan() {
+        return None;
+    }
+    let sign = (v.is_sign_negative() as u64) << (exp_bits + mant_bits);
+    let a = v.abs();
+    let bias = (1i32 << (exp_bits - 1)) - 1;
+    let emin = 1 - bias;
+    let inf = ((1u64 << exp_bits) - 1) << mant_bits;
+    if a.is_infinite() {
+        return Some(sign | inf);
+    }
+    // A `double` below the smallest normal `double` is far below half the smallest subnormal
+    // of the narrower format.
+    let raw_exp = ((a.to_bits() >> 52) & 0x7ff) as i32;
+    if raw_exp == 0 {
+        return Some(sign);
+    }
+    let e = (raw_exp - 1023).max(emin);
+    // The value in units of the last place at exponent `e`, rounded to an integer; scaling by
+    // powers of two is exact here.
+    let ulp = e - mant_bits as i32;
+    let q = (a * 2f64.powi(-ulp)).round_ties_even();
+    let r = q * 2f64.powi(ulp);
+    if r >= 2f64.powi(bias + 1) {
+        return Some(sign | inf);
+    }
+    if r < 2f64.powi(emin) {
+        // Subnormal (or zero): the mantissa in units of the smallest subnormal.
+        return Some(sign | (r * 2f64.powi(mant_bits as i32 - emin)) as u64);
+    }
+    let re = (((r.to_bits() >> 52) & 0x7ff) as i32) - 1023;
+    let mant = (r * 2f64.powi(mant_bits as i32 - re)) as u64 - (1u64 << mant_bits);
+    Some(sign | (((re + bias) as u64) << mant_bits) | mant)
 }
 
 /// `fadd`, `fsub`, `fmul`, `fdiv` and `frem` of two `float`/`double` constants (or of vectors of
@@ -346,10 +408,11 @@ pub fn fold_fp_cast(ctx: &mut Context, op: Opcode, c: ConstId, ty: TypeId) -> Op
                 _ => None,
             }
         }
-        (Opcode::FPExt | Opcode::FPTrunc, Const::Float(..)) => {
+        (Opcode::FPExt | Opcode::FPTrunc, Const::Float(src, bits)) => {
             let x = float_of(ctx, c)?;
             if x.is_nan() {
-                return None;
+                let raw = convert_nan(ieee_format(ctx, src)?, ieee_format(ctx, ty)?, bits);
+                return Some(ctx.konst(Const::Float(ty, raw)));
             }
             float_const(ctx, ty, x)
         }

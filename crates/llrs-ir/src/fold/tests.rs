@@ -569,3 +569,42 @@ fn fp_binary_invalid_operations_give_the_default_nan() {
     let nan = t.c().konst(Const::Float(d, 0xfff8_0000_0000_0001));
     assert_eq!(fold_fp_binary(t.c(), Opcode::FAdd, nan, dz), None);
 }
+
+#[test]
+fn fptrunc_to_half_and_bfloat_rounds_to_nearest_even() {
+    let mut t = T::new();
+    let d = t.c().float_ty(FloatKind::Double);
+    let h = t.c().float_ty(FloatKind::Half);
+    let bf = t.c().float_ty(FloatKind::BFloat);
+    let cases: &[(f64, TypeId, u128)] = &[
+        (1.5, bf, 0x3FC0),
+        (1.0 + 1.0 / 256.0, bf, 0x3F80),
+        (1.0 + 3.0 / 256.0, bf, 0x3F82),
+        (-2.0, bf, 0xC000),
+        (65504.0, h, 0x7BFF),
+        (65520.0, h, 0x7C00),
+        (3e-8, h, 0x0001),
+        (1e-9, h, 0x0000),
+        (-0.0, h, 0x8000),
+        (f64::INFINITY, bf, 0x7F80),
+    ];
+    for &(v, ty, want) in cases {
+        let c = t.c().konst(Const::Float(d, v.to_bits() as u128));
+        let r = fold_fp_cast(t.c(), Opcode::FPTrunc, c, ty);
+        assert_eq!(r.map(|r| t.k(r).clone()), Some(Const::Float(ty, want)), "{v}");
+    }
+}
+
+#[test]
+fn fp_casts_of_nan_keep_the_payload_quiet() {
+    let mut t = T::new();
+    let f = t.c().float_ty(FloatKind::Float);
+    let d = t.c().float_ty(FloatKind::Double);
+    let bf = t.c().float_ty(FloatKind::BFloat);
+    let qnan = t.c().konst(Const::Float(f, 0x7FC0_0000));
+    let r = fold_fp_cast(t.c(), Opcode::FPTrunc, qnan, bf);
+    assert_eq!(r.map(|r| t.k(r).clone()), Some(Const::Float(bf, 0x7FC0)));
+    let snan = t.c().konst(Const::Float(f, 0xFF80_0001));
+    let r = fold_fp_cast(t.c(), Opcode::FPExt, snan, d);
+    assert_eq!(r.map(|r| t.k(r).clone()), Some(Const::Float(d, 0xFFF8_0000_2000_0000)));
+}

@@ -11,7 +11,7 @@ use super::Site;
 use llrs_ir::fold;
 use llrs_ir::instructions::{Atomic, AttrList, CmpPred, Ordering, RMW_OPS};
 use llrs_ir::module::GlobalId;
-use llrs_ir::{AttrsId, Const, FloatKind, InstData, InstExtra, Md, MdNode, Opcode, Type, TypeId, Value};
+use llrs_ir::{AttrsId, FloatKind, InstData, InstExtra, Md, MdNode, Opcode, Type, TypeId, Value};
 
 /// `FPMathOperator::classof` for a call, select or phi of type `t`: floating point, a vector of
 /// it, an array of those, or a literal struct whose elements are all one such type.
@@ -388,18 +388,6 @@ impl Site<'_> {
         Some(self.call(g, args))
     }
 
-    /// `CreateIntrinsic(RetTy, ID, Args)`: the overloaded types are those the signature finds in
-    /// the type `ret (arg types)`.
-    pub fn intrinsic_ret(&mut self, ret: TypeId, base: &str, args: &[Value]) -> Option<Value> {
-        let tys: Vec<TypeId> = args.iter().map(|&a| self.value_ty(a)).collect();
-        let fty = self.m.ctx.fn_ty(ret, &tys, false);
-        let overloads = match llrs_ir::intrinsic_sig::match_signature(&self.m.ctx, base.as_bytes(), fty) {
-            llrs_ir::intrinsic_sig::SigMatch::Matches { overload_types } => overload_types,
-            _ => return None,
-        };
-        self.create_intrinsic(base, &overloads, args)
-    }
-
     /// `CreateFMA(a, b, c)`: `llvm.fma` on `a`'s type.
     pub fn fma(&mut self, a: Value, b: Value, c: Value) -> Option<Value> {
         let ty = self.value_ty(a);
@@ -465,15 +453,5 @@ impl Site<'_> {
     pub fn arg_ty(&mut self, i: usize) -> Option<TypeId> {
         let v = self.arg(i)?;
         Some(self.value_ty(v))
-    }
-
-    /// An integer constant of type `ty` (a vector type splats it) given by its bits.
-    pub fn const_bits(&mut self, ty: TypeId, v: u64) -> Value {
-        self.const_of(ty, v)
-    }
-
-    /// A constant from a [`Const`].
-    pub fn konst(&mut self, c: Const) -> Value {
-        Value::Const(self.m.ctx.konst(c))
     }
 }

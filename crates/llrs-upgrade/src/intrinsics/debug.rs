@@ -52,7 +52,8 @@ pub fn dbg_intrinsic_record(m: &mut Module, data: &InstData) -> Option<Option<Db
         // zero offset has a replacement.
         DbgKind::Value if data.operands.len() == 5 => {
             let zero = match data.operands[2] {
-                Value::Const(k) => matches!(m.ctx.const_of(k), llrs_ir::Const::Int(_, v) if v.is_zero()),
+                // `Constant::isNullValue`: a zero of any type.
+                Value::Const(k) => llrs_ir::fold::is_null(&m.ctx, k),
                 _ => false,
             };
             if !zero {
@@ -62,16 +63,32 @@ pub fn dbg_intrinsic_record(m: &mut Module, data: &InstData) -> Option<Option<Db
         }
         _ => DbgRecord { kind, loc: arg(0)?, var: arg(1)?, expr: arg(2)?, assign: None, dbg },
     };
-    // A location that is a node other than a DIArgList is a killed location: `!{}`.
     let mut rec = rec;
-    for loc in std::iter::once(&mut rec.loc).chain(rec.assign.as_mut().map(|a| &mut a.1)) {
-        if let Md::Node(n) = *loc {
-            if kind != DbgKind::Label && m.ctx.md(n).kind != llrs_ir::MdKind::ArgList {
-                *loc = Md::Node(m.ctx.md_intern(llrs_ir::MdNode::tuple(false, [])));
-            }
+    if kind != DbgKind::Label {
+        rec.loc = canonical_location(&mut m.ctx, rec.loc);
+        if let Some(a) = rec.assign.as_mut() {
+            a.1 = canonical_location(&mut m.ctx, a.1);
         }
     }
     Some(Some(rec))
+}
+
+/// A location operand as LLVM holds it: `MetadataAsValue` canonicalizes its metadata
+/// (`canonicalizeMetadataForValue`): a tuple of one constant is that constant, a tuple of one
+/// `null` is `!{}`; any other node stays (the verifier judges it). A node referenced before its
+/// definition is still an empty tuple while the call is read: it is taken for a killed location
+/// (`!{}` or `!{null}`, as old modules write them).
+fn canonical_location(ctx: &mut Context, loc: Md) -> Md {
+    let Md::Node(n) = loc else { return loc };
+    let node = ctx.md(n);
+    if node.kind != MdKind::Tuple {
+        return loc;
+    }
+    match *node.ops {
+        [] | [Md::Null] => Md::Node(ctx.md_intern(llrs_ir::MdNode::tuple(false, []))),
+        [Md::Const(c)] => Md::Const(c),
+        _ => loc,
+    }
 }
 
 /// The plan for `llvm.dbg.addr`.
@@ -89,6 +106,7 @@ fn dbg_addr(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
         return false;
     };
     let expr = append_deref(&mut site.m.ctx, expr);
+    let loc = canonical_location(&mut site.m.ctx, loc);
     let dbg = site.inst().md.iter().find(|(k, _)| *k == site.dbg_kind).map_or(Md::Null, |&(_, n)| Md::Node(n));
     let rec = DbgRecord { kind: DbgKind::Value, loc, var, expr, assign: None, dbg };
     site.body.insts[site.call].dbg_records.push(rec);

@@ -2,6 +2,7 @@
 //! pointer): the call moves to the alloca behind the pointer's casts, or goes away.
 
 use super::Intrinsics;
+use llrs_ir::function::InstId;
 use llrs_ir::instructions::{AttrList, TailKind};
 use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
 use llrs_ir::{Const, InstExtra, Opcode, Type, Value};
@@ -43,6 +44,7 @@ impl Intrinsics<'_> {
     /// `llvm.lifetime.*.p<AS>(ptr)` declaration when a call was rewritten.
     pub(crate) fn upgrade_lifetime_decl(&mut self, g: GlobalId) {
         let Some(start) = self.is_old_lifetime(g) else { return };
+        let calls = self.lifetime_calls(g);
         self.m.functions.retain(|&x| x != g);
         if let Some(n) = self.m.globals[g].name {
             if self.global_names.get(&n) == Some(&g) {
@@ -56,7 +58,7 @@ impl Intrinsics<'_> {
         let fty = self.m.ctx.fn_ty(void, &[i64t], false);
         // A second old declaration finds the first one's leftover.
         if self.global_names.get(&sym).is_some_and(|&o| self.m.globals[o].value_ty == fty) {
-            self.rewrite_lifetime_calls(g, start);
+            self.rewrite_lifetime_calls(&calls, start);
             return;
         }
         self.m.globals[g].name = Some(sym);
@@ -68,7 +70,30 @@ impl Intrinsics<'_> {
         }
         self.global_names.insert(sym, g);
         self.m.functions.push(g);
-        self.rewrite_lifetime_calls(g, start);
+        self.rewrite_lifetime_calls(&calls, start);
+    }
+
+    /// The calls of the old declaration `g` (with its two operands), in the order LLVM visits
+    /// them: that of the declaration's use-list (see [`super::use_list_order`]).
+    fn lifetime_calls(&self, g: GlobalId) -> Vec<(GlobalId, InstId)> {
+        let mut calls = Vec::new();
+        for &f in &self.m.functions {
+            let Some(body) = self.m.globals[f].func.as_ref().and_then(|fd| fd.body.as_ref()) else { continue };
+            for &b in &body.layout {
+                for &i in &body.blocks[b].insts {
+                    let d = &body.insts[i];
+                    if d.op != Opcode::Call || d.operands.len() != 3 {
+                        continue;
+                    }
+                    let Value::Const(c) = d.operands[0] else { continue };
+                    if matches!(self.m.ctx.const_of(c), Const::Global(_, callee) if *callee == g) {
+                        calls.push((f, i));
+                    }
+                }
+            }
+        }
+        super::use_list_order(&self.m.functions, g, &mut calls);
+        calls
     }
 
     /// LLVM's `Value::stripPointerCasts`: through bitcasts, address space casts and
@@ -133,55 +158,45 @@ impl Intrinsics<'_> {
             .and_then(|i| d.operands.get(i + 1).copied())
     }
 
-    fn rewrite_lifetime_calls(&mut self, old: GlobalId, start: bool) {
+    /// Rewrites the calls (`UpgradeIntrinsicCall`'s lifetime case): a call on an alloca (behind
+    /// pointer casts) calls the new marker on it, any other goes.
+    fn rewrite_lifetime_calls(&mut self, calls: &[(GlobalId, InstId)], start: bool) {
         let dbg = self.m.ctx.md_kind(b"dbg");
         let mut made = Vec::new();
-        for fi in 0..self.m.functions.len() {
-            let f = self.m.functions[fi];
+        for &(f, id) in calls {
             let Some(mut body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.take()) else { continue };
-            let insts: Vec<_> = body.layout.iter().flat_map(|&b| body.blocks[b].insts.clone()).collect();
-            for id in insts {
-                let d = &body.insts[id];
-                if d.op != Opcode::Call || d.operands.len() != 3 {
-                    continue;
-                }
-                let Value::Const(c) = d.operands[0] else { continue };
-                let Const::Global(_, callee) = *self.m.ctx.const_of(c) else { continue };
-                if callee != old {
-                    continue;
-                }
-                // Look through pointer casts (`stripPointerCasts`) for an alloca.
-                let alloca = match self.strip_pointer_casts(&body, d.operands[2]) {
-                    Value::Inst(i) if body.insts[i].op == Opcode::Alloca => Some(i),
-                    _ => None,
-                };
-                let Some(a) = alloca else {
-                    body.remove_inst_unchecked(id);
-                    continue;
-                };
-                let addrspace = match self.m.ctx.type_of(body.insts[a].ty) {
-                    Type::Ptr(s) => *s,
-                    _ => 0,
-                };
-                let decl = self.lifetime_decl(start, addrspace, &mut made);
-                if made.last() == Some(&decl) && !self.m.functions.contains(&decl) {
-                    self.m.functions.push(decl);
-                }
-                let pty = self.m.ctx.ptr_ty(0);
-                let callee_c = self.m.ctx.konst(Const::Global(pty, decl));
-                let fn_ty = self.m.globals[decl].value_ty;
-                let d = &mut body.insts[id];
-                d.operands = smallvec![Value::Const(callee_c), Value::Inst(a)];
-                d.md.retain(|(k, _)| *k == dbg);
-                d.flags = 0;
-                d.fmf = 0;
-                if let InstExtra::Call(cd) = &mut d.extra {
-                    cd.fn_ty = fn_ty;
-                    cd.attrs = AttrList::default();
-                    cd.bundles.clear();
-                    cd.tail = TailKind::None;
-                    cd.num_args = 1;
-                    cd.cconv = 0;
+            // Look through pointer casts (`stripPointerCasts`) for an alloca.
+            let alloca = match body.insts[id].operands.get(2).map(|&p| self.strip_pointer_casts(&body, p)) {
+                Some(Value::Inst(i)) if body.insts[i].op == Opcode::Alloca => Some(i),
+                _ => None,
+            };
+            match alloca {
+                None => body.remove_inst_unchecked(id),
+                Some(a) => {
+                    let addrspace = match self.m.ctx.type_of(body.insts[a].ty) {
+                        Type::Ptr(s) => *s,
+                        _ => 0,
+                    };
+                    let decl = self.lifetime_decl(start, addrspace, &mut made);
+                    if made.last() == Some(&decl) && !self.m.functions.contains(&decl) {
+                        self.m.functions.push(decl);
+                    }
+                    let pty = self.m.ctx.ptr_ty(0);
+                    let callee_c = self.m.ctx.konst(Const::Global(pty, decl));
+                    let fn_ty = self.m.globals[decl].value_ty;
+                    let d = &mut body.insts[id];
+                    d.operands = smallvec![Value::Const(callee_c), Value::Inst(a)];
+                    d.md.retain(|(k, _)| *k == dbg);
+                    d.flags = 0;
+                    d.fmf = 0;
+                    if let InstExtra::Call(cd) = &mut d.extra {
+                        cd.fn_ty = fn_ty;
+                        cd.attrs = AttrList::default();
+                        cd.bundles.clear();
+                        cd.tail = TailKind::None;
+                        cd.num_args = 1;
+                        cd.cconv = 0;
+                    }
                 }
             }
             body.invalidate_uses();

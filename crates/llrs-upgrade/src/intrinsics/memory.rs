@@ -1,69 +1,38 @@
-//! Old forms of memory-related intrinsics and of `ctlz`/`cttz`:
+//! The calls of the memory intrinsics and annotations in their new forms (cases of
+//! `UpgradeIntrinsicCall`'s switch):
 //! - `llvm.memcpy`/`memmove`/`memset` with an `i32` alignment operand: it goes, and becomes
 //!   `align` on the pointer arguments; the call keeps its attributes but not its tail marker or
 //!   metadata other than `!dbg`;
-//! - `llvm.objectsize` with two or three operands: `false` fills the missing ones; LLVM rebuilds
-//!   every call of an old declaration, typed-pointer names included;
-//! - `llvm.ptr.annotation`/`llvm.var.annotation` without their fifth operand: `null` is added;
-//! - `llvm.ctlz`/`llvm.cttz` without their `i1` operand: `false` is added.
+//! - `llvm.objectsize` with two or three operands: `false` fills the missing ones (every call of
+//!   an old declaration is rebuilt, typed-pointer names included);
+//! - `llvm.ptr.annotation`/`llvm.var.annotation` without their fifth operand: `null` is added.
 
+use super::calls::default_case;
 use super::site::with_align;
-use super::{add_false, canonical_name, Plan, Site};
+use super::Site;
 use llrs_ir::instructions::AttrList;
 use llrs_ir::module::GlobalId;
-use llrs_ir::{AttrsId, Const, Context, Type, TypeId, Value};
+use llrs_ir::{AttrsId, Const, Value};
 
-/// The plan for an old memory intrinsic declaration.
-pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan> {
-    let Type::Function { ret, params, vararg: false } = ctx.type_of(fn_ty).clone() else { return None };
-    let base = rest.split('.').next().unwrap_or("");
-    match base {
-        "memcpy" | "memmove" | "memset" if params.len() == 5 && rest.len() > base.len() => {
-            let new_ty = ctx.fn_ty(ret, &[params[0], params[1], params[2], params[4]], false);
-            let name = canonical_name(ctx, &format!("llvm.{base}"), new_ty)?;
-            Some(Plan::rewrite(name, new_ty, mem_transfer))
-        }
-        "objectsize" if rest.len() > base.len() && (2..=4).contains(&params.len()) => {
-            let i1 = ctx.int_ty(1);
-            let new_ty = ctx.fn_ty(ret, &[params[0], i1, i1, i1], false);
-            let name = canonical_name(ctx, "llvm.objectsize", new_ty)?;
-            if params.len() == 4 && name.as_bytes() == format!("llvm.{rest}").as_bytes() {
-                return None;
-            }
-            Some(Plan::rewrite(name, new_ty, objectsize))
-        }
-        "ctlz" | "cttz" if params.len() == 1 && rest.len() > base.len() => {
-            let i1 = ctx.int_ty(1);
-            let new_ty = ctx.fn_ty(ret, &[params[0], i1], false);
-            let name = canonical_name(ctx, &format!("llvm.{base}"), new_ty)?;
-            Some(Plan::rewrite(name, new_ty, add_false))
-        }
-        _ if params.len() == 4 && (rest.starts_with("ptr.annotation.") || rest == "var.annotation") => {
-            let base = if base == "ptr" { "ptr.annotation" } else { "var.annotation" };
-            let p0 = ctx.ptr_ty(0);
-            let new_ty = ctx.fn_ty(ret, &[params[0], params[1], params[2], params[3], p0], false);
-            let name = canonical_name(ctx, &format!("llvm.{base}"), new_ty)?;
-            Some(Plan::rewrite(name, new_ty, add_null))
-        }
-        _ => None,
-    }
-}
-
-/// `llvm.mem*` without its alignment operand, which becomes `align` on the pointers.
-fn mem_transfer(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
+/// `memcpy`, `memmove`, `memset`: with five operands, the alignment operand goes and becomes
+/// `align` on the destination (and the source of a transfer); otherwise `DefaultCase`.
+pub(super) fn mem_transfer(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     let Some(g) = new else { return false };
     let args = site.args();
     if args.len() != 5 {
-        return false;
+        return default_case(site, new);
     }
+    // `cast<ConstantInt>(...)->getMaybeAlignValue()`: 0 is no alignment; LLVM's `Align` keeps
+    // the largest power of two a value that is not one holds.
     let Some(align) = site.const_u64(args[3]) else { return false };
+    let align = if align == 0 { 0 } else { 1u64 << (63 - align.leading_zeros()) };
+    let transfer = site.m.globals[g].name.is_some_and(|n| !site.m.ctx.name(n).starts_with(b"llvm.memset"));
     let old = site.call_data().map(|c| c.attrs.clone()).unwrap_or_default();
     site.rebuild(g, &[args[0], args[1], args[2], args[4]]);
     let ctx = &mut site.m.ctx;
     let mut params = vec![old.param(0), old.param(1), old.param(2), old.param(4)];
-    // `MaybeAlign(0)` is no alignment: the attribute goes.
     params[0] = with_align(ctx, params[0], align);
-    if !site.old_name.starts_with("llvm.memset") {
+    if transfer {
         params[1] = with_align(ctx, params[1], align);
     }
     while params.last() == Some(&AttrsId::EMPTY) {
@@ -73,7 +42,8 @@ fn mem_transfer(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     true
 }
 
-/// `llvm.objectsize` with its `null is unknown` and `dynamic` operands (`false` when missing).
+/// `objectsize`: the call rebuilt with its `null is unknown` and `dynamic` operands (`false`
+/// when missing).
 pub(super) fn objectsize(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     let Some(g) = new else { return false };
     let mut args = site.args();
@@ -87,12 +57,13 @@ pub(super) fn objectsize(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     true
 }
 
-/// The annotations with a `ptr null` operand added.
-fn add_null(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
+/// `ptr.annotation`, `var.annotation`: with four operands, a `ptr null` is added (the new call
+/// takes the old one's name); otherwise `DefaultCase`.
+pub(super) fn annotation(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
     let Some(g) = new else { return false };
     let mut args = site.args();
     if args.len() != 4 {
-        return false;
+        return default_case(site, new);
     }
     let p0 = site.m.ctx.ptr_ty(0);
     args.push(Value::Const(site.m.ctx.konst(Const::Null(p0))));

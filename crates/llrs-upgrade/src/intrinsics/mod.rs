@@ -7,20 +7,21 @@
 //! Each family of intrinsics has its own module: it tells whether a declaration is old and what
 //! replaces it ([`Plan`]), and how a call is rewritten. What is left are names with an old
 //! mangling (typed pointers, missing or wrong suffixes): the declaration is renamed
-//! (`remangleIntrinsicFunction`) and its calls only change callee, unless the intrinsic is one
-//! whose calls LLVM rebuilds whatever their form ([`rebuilt_calls`]).
+//! (`remangleIntrinsicFunction`) and its calls are rewritten as `UpgradeIntrinsicCall`'s switch
+//! on the new intrinsic says ([`calls::for_new_fn`]).
 
-mod aarch64;
 mod amdgpu;
+mod arm;
+mod arm_calls;
 mod build;
+mod calls;
 mod coro;
 mod debug;
-mod default_case;
+mod generic;
 mod lifetime;
 mod masked;
 mod memory;
 mod nvvm;
-mod renames;
 mod riscv;
 mod site;
 mod structret;
@@ -107,7 +108,9 @@ pub(crate) type Rewrite = fn(&mut Site<'_>, Option<GlobalId>) -> bool;
 /// How the calls of an upgraded declaration are rewritten.
 #[derive(Clone, Copy)]
 pub(crate) enum Calls {
-    /// Only the callee changes (LLVM's `DefaultCase`): everything else stays.
+    /// LLVM's `DefaultCase`: only the callee changes when the new declaration has the call's
+    /// type; a call returning a struct is rebuilt on the new declaration's literal struct;
+    /// otherwise the call keeps its type and only calls the new declaration.
     Retarget,
     /// A rewrite of each call (`call` instructions only).
     Rewrite(Rewrite),
@@ -120,9 +123,6 @@ pub(crate) struct Plan {
     pub new_decl: Option<(String, TypeId)>,
     /// How its calls are rewritten.
     pub calls: Calls,
-    /// Whether LLVM first makes a declaration with a wrong mangling after every other function,
-    /// and upgrades it only when it reaches it: the upgrade then comes after all the others.
-    pub late: bool,
     /// Whether the new declaration is the old one remangled (`remangleIntrinsicFunction`, which
     /// renames another global holding the name `NAME.renamed`, where `getOrInsertDeclaration`
     /// renames a function of another type `NAME.invalid`).
@@ -132,15 +132,23 @@ pub(crate) struct Plan {
 impl Plan {
     /// A new declaration whose calls are rewritten by `f`.
     pub(crate) fn rewrite(name: String, ty: TypeId, f: Rewrite) -> Plan {
-        Plan { new_decl: Some((name, ty)), calls: Calls::Rewrite(f), late: false, remangle: false }
+        Plan { new_decl: Some((name, ty)), calls: Calls::Rewrite(f), remangle: false }
     }
-    /// A declaration of the same type under a new name.
+    /// A declaration under a new name, its calls through LLVM's `DefaultCase`.
     pub(crate) fn rename(name: String, ty: TypeId) -> Plan {
-        Plan { new_decl: Some((name, ty)), calls: Calls::Retarget, late: false, remangle: false }
+        Plan { new_decl: Some((name, ty)), calls: Calls::Retarget, remangle: false }
     }
     /// No new declaration: calls become other instructions.
     pub(crate) fn expand(f: Rewrite) -> Plan {
-        Plan { new_decl: None, calls: Calls::Rewrite(f), late: false, remangle: false }
+        Plan { new_decl: None, calls: Calls::Rewrite(f), remangle: false }
+    }
+    /// `NewFn = Intrinsic::getOrInsertDeclaration(M, ID, Tys)` for intrinsic `base` (such as
+    /// `llvm.ctlz`) with these overloaded types (all of them mangled into the name, as LLVM
+    /// mangles them), its calls rewritten as `UpgradeIntrinsicCall`'s switch on the new
+    /// intrinsic says ([`calls::for_new_fn`]). `None` when the types do not make a declaration.
+    pub(crate) fn new_fn(ctx: &mut Context, base: &str, overloads: &[TypeId]) -> Option<Plan> {
+        let (name, ty) = llrs_ir::intrinsic_sig::intrinsic_declaration(ctx, base, overloads)?;
+        Some(Plan { new_decl: Some((name, ty)), calls: calls::for_new_fn(base), remangle: false })
     }
 }
 
@@ -174,53 +182,75 @@ pub(crate) fn canonical_name(ctx: &Context, base: &str, fn_ty: TypeId) -> Option
     }
 }
 
-/// What becomes of the declaration `name` of type `fn_ty`, if it is old.
+/// What becomes of the declaration `name` of type `fn_ty`, if it is old
+/// (`upgradeIntrinsicFunction1`): the cases by name, then a struct return type made literal, then
+/// a new mangling.
 fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan> {
     let rest = name.strip_prefix("llvm.")?;
-    if let Some(p) = masked::plan(ctx, rest, fn_ty)
-        .or_else(|| debug::plan(rest, fn_ty))
-        .or_else(|| aarch64::plan(ctx, rest, fn_ty))
+    if rest.is_empty() {
+        return None;
+    }
+    if let Some(p) = arm::plan(ctx, rest, fn_ty)
         .or_else(|| amdgpu::plan(ctx, rest, fn_ty))
         .or_else(|| x86::plan(ctx, rest, fn_ty))
         .or_else(|| nvvm::plan(ctx, rest, fn_ty))
-        .or_else(|| riscv::plan(ctx, rest, fn_ty))
-        .or_else(|| memory::plan(ctx, rest, fn_ty))
-        .or_else(|| vector::plan(ctx, rest, fn_ty))
-        .or_else(|| renames::plan(ctx, rest, fn_ty))
+        .or_else(|| generic::plan(ctx, rest, fn_ty))
     {
         return Some(p);
     }
     if let Some(p) = structret::plan(ctx, name, fn_ty) {
         return Some(p);
     }
+    // `remangleIntrinsicFunction`: the same intrinsic under its right name, its calls rewritten
+    // as the switch on the intrinsic says.
     let new = llrs_ir::intrinsic_sig::remangle(ctx, name.as_bytes(), fn_ty)?;
-    let calls = rebuilt_calls(rest).map_or(Calls::Retarget, Calls::Rewrite);
-    Some(Plan { new_decl: Some((new, fn_ty)), calls, late: false, remangle: true })
+    let base = llrs_ir::intrinsic_attrs::intrinsic_attrs(name.as_bytes())?.name;
+    Some(Plan { new_decl: Some((new, fn_ty)), calls: calls::for_new_fn(base), remangle: true })
 }
 
-/// The intrinsics whose calls LLVM rebuilds even when only the declaration's name changed (its
-/// `UpgradeIntrinsicCall` has a case for the new intrinsic that makes a new call).
-fn rebuilt_calls(rest: &str) -> Option<Rewrite> {
-    if rest.starts_with("objectsize.") {
-        return Some(memory::objectsize);
-    }
-    let same_args = ["arm.neon.vst1.", "arm.neon.vst2.", "arm.neon.vst3.", "arm.neon.vst4.", "arm.neon.vst2lane."]
-        .iter()
-        .chain(&["arm.neon.vst3lane.", "arm.neon.vst4lane.", "thread.pointer"])
-        .any(|p| rest.starts_with(p));
-    same_args.then_some(rebuild_same_args as Rewrite)
+/// Orders the calls of declaration `g` (in module order, each given as its function and
+/// instruction) as LLVM visits them, in the order of the declaration's use-list: the calls in
+/// functions after the declaration last to first, then those before it first to last.
+/// `functions` is the module's function list.
+pub(crate) fn use_list_order(functions: &[GlobalId], g: GlobalId, calls: &mut [(GlobalId, InstId)]) {
+    let position: FxHashMap<GlobalId, usize> = functions.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+    let split = calls.partition_point(|(f, _)| position.get(f) < position.get(&g));
+    calls[split..].reverse();
+    calls.rotate_left(split);
 }
 
 impl Intrinsics<'_> {
     /// Upgrades old intrinsic declarations and their calls, in module order (or only `only`), as
     /// LLVM 22 does while reading: old lifetime markers and `llvm.coro.end`, the families of this
-    /// module, and old manglings. Returns whether anything changed.
+    /// module, and old manglings. LLVM's loop goes on to the declarations it made meanwhile
+    /// (after every other function): those that are old in turn (such as the wrongly mangled
+    /// `llvm.vector.insert` of `aarch64.sve.tuple.set`) are upgraded in a further round.
+    /// Returns whether anything changed.
     fn upgrade_intrinsic_calls(&mut self, only: Option<GlobalId>) -> bool {
-        let order = self.m.functions.clone();
+        let mut order = self.m.functions.clone();
         let mut changed = false;
-        let position: FxHashMap<GlobalId, usize> = order.iter().enumerate().map(|(i, &g)| (g, i)).collect();
+        // Each round upgrades the declarations the previous one made; a round makes only
+        // declarations with the right mangling for its types, so this ends quickly.
+        for _ in 0..8 {
+            let before: rustc_hash::FxHashSet<GlobalId> = self.m.functions.iter().copied().collect();
+            changed |= self.upgrade_round(&order, only);
+            if only.is_some() {
+                break;
+            }
+            order = self.m.functions.iter().copied().filter(|g| !before.contains(g)).collect();
+            if order.is_empty() {
+                break;
+            }
+        }
+        changed
+    }
+
+    /// One round of [`Self::upgrade_intrinsic_calls`] over the functions `order`.
+    fn upgrade_round(&mut self, order: &[GlobalId], only: Option<GlobalId>) -> bool {
+        let mut changed = false;
+        let functions = self.m.functions.clone();
         let mut plans: FxHashMap<GlobalId, Plan> = FxHashMap::default();
-        for &g in &order {
+        for &g in order {
             if only.is_some_and(|o| o != g) {
                 continue;
             }
@@ -238,8 +268,7 @@ impl Intrinsics<'_> {
         }
         let mut sites = self.call_sites(&plans);
         let mut edits: FxHashMap<GlobalId, Edits> = FxHashMap::default();
-        let mut late = Vec::new();
-        for g in order {
+        for &g in order {
             if only.is_some_and(|o| o != g) {
                 continue;
             }
@@ -252,20 +281,9 @@ impl Intrinsics<'_> {
             } else if let Some(p) = plans.remove(&g) {
                 changed = true;
                 let mut calls = sites.remove(&g).unwrap_or_default();
-                // LLVM visits the calls in the order of the function's use-list: the calls after
-                // the declaration last to first, then those before it first to last.
-                let split = calls.partition_point(|(f, _)| position.get(f) < position.get(&g));
-                calls[split..].reverse();
-                calls.rotate_left(split);
-                if p.late {
-                    late.push((g, p, calls));
-                } else {
-                    self.apply_plan(g, p, &calls, &mut edits);
-                }
+                use_list_order(&functions, g, &mut calls);
+                self.apply_plan(g, p, &calls, &mut edits);
             }
-        }
-        for (g, p, calls) in late {
-            self.apply_plan(g, p, &calls, &mut edits);
         }
         for (f, e) in edits {
             if let Some(body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.as_mut()) {
@@ -358,11 +376,7 @@ impl Intrinsics<'_> {
                         };
                         match (p.calls, new) {
                             (Calls::Rewrite(rw), _) => rw(&mut s, new),
-                            (Calls::Retarget, Some(n)) => {
-                                s.retarget(n);
-                                true
-                            }
-                            _ => false,
+                            (Calls::Retarget, n) => calls::default_case(&mut s, n),
                         }
                     }
                 }

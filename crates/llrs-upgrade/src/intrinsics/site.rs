@@ -174,18 +174,6 @@ pub(crate) fn program_addrspace(m: &Module) -> u32 {
         .unwrap_or(0)
 }
 
-/// The declaration of intrinsic `base` with these overloaded types and function type.
-pub(crate) fn intrinsic_decl(
-    m: &mut Module,
-    names: &mut FxHashMap<Symbol, GlobalId>,
-    base: &str,
-    overloads: &[TypeId],
-    fn_ty: TypeId,
-) -> Option<GlobalId> {
-    let name = llrs_ir::intrinsic_sig::mangled_name(&m.ctx, base, overloads);
-    get_or_insert_decl(m, names, &name, fn_ty)
-}
-
 /// One call of an old intrinsic, being upgraded.
 pub(crate) struct Site<'a> {
     /// The module (the body being edited is taken out of it meanwhile).
@@ -327,11 +315,6 @@ impl Site<'_> {
         get_or_insert_decl(self.m, self.names, name, fn_ty)
     }
 
-    /// The declaration of intrinsic `base` with these overloaded types and this type.
-    pub fn intrinsic(&mut self, base: &str, overloads: &[TypeId], fn_ty: TypeId) -> Option<GlobalId> {
-        intrinsic_decl(self.m, self.names, base, overloads, fn_ty)
-    }
-
     /// The callee operand for a call of `g`.
     pub fn callee(&mut self, g: GlobalId) -> Value {
         let pty = self.m.ctx.ptr_ty(self.m.globals[g].addrspace);
@@ -361,14 +344,6 @@ impl Site<'_> {
         let mut d = InstData::new(Opcode::Call, ret, std::iter::once(callee).chain(args.iter().copied()));
         d.extra = InstExtra::Call(Box::new(plain_call(fn_ty, args.len())));
         self.emit(d)
-    }
-
-    /// A new call of intrinsic `base` overloaded on `overloads`, returning `ret`, with `args`.
-    pub fn call_intrinsic(&mut self, base: &str, overloads: &[TypeId], ret: TypeId, args: &[Value]) -> Option<Value> {
-        let tys: Vec<TypeId> = args.iter().map(|&a| self.value_ty(a)).collect();
-        let fty = self.m.ctx.fn_ty(ret, &tys, false);
-        let g = self.intrinsic(base, overloads, fty)?;
-        Some(self.emit_call(g, args))
     }
 
     /// Replaces the call by `v` (which takes the call's name when `take_name`) and removes it.

@@ -1,9 +1,10 @@
 //! Intrinsics declared to return an identified (or packed) struct, such as
 //! `%0 @llvm.uadd.with.overflow.i64` with `%0 = type { i64, i1 }`: LLVM 22 declares them with the
-//! literal struct and rebuilds each call as a call of the new declaration (keeping its
-//! attributes) whose fields are copied into a value of the old struct type, all unnamed.
+//! literal struct (remangled when the name needs it) and, in `DefaultCase`, rebuilds each call
+//! as a call of the new declaration (keeping its attributes) whose fields are copied into a
+//! value of the old struct type, all unnamed.
 
-use super::{canonical_name, Plan, Site};
+use super::{calls, canonical_name, Plan, Site};
 use llrs_ir::intrinsic_sig::{match_signature, SigMatch};
 use llrs_ir::module::GlobalId;
 use llrs_ir::{Context, InstExtra, Type, TypeId, Value};
@@ -22,12 +23,14 @@ pub(super) fn plan(ctx: &mut Context, name: &str, fn_ty: TypeId) -> Option<Plan>
     let lit = ctx.ty(Type::Struct { packed: false, elems: elems.into_iter().collect() });
     let new_ty = ctx.fn_ty(lit, &params, vararg);
     let base = llrs_ir::intrinsic_attrs::intrinsic_attrs(name.as_bytes())?.name;
-    Some(Plan::rewrite(canonical_name(ctx, base, new_ty)?, new_ty, rewrite))
+    // The new declaration takes the old name, then the right mangling when the type has one.
+    let new_name = canonical_name(ctx, base, new_ty).unwrap_or_else(|| name.to_string());
+    Some(Plan { new_decl: Some((new_name, new_ty)), calls: calls::for_new_fn(base), remangle: false })
 }
 
-/// A call of the new declaration, its fields inserted one by one into `poison` of the old type.
-fn rewrite(site: &mut Site<'_>, new: Option<GlobalId>) -> bool {
-    let Some(g) = new else { return false };
+/// `DefaultCase` for a call returning a struct: a call of the new declaration `g`, its fields
+/// inserted one by one into `poison` of the old type.
+pub(super) fn literal_struct_call(site: &mut Site<'_>, g: GlobalId) -> bool {
     let old_ty = site.ret_ty();
     let n = match site.m.ctx.type_of(old_ty) {
         Type::Named(s) => site.m.ctx.structs.get(*s).and_then(|d| d.body.as_ref()).map_or(0, |b| b.elems.len()),

@@ -13,7 +13,7 @@
 mod atomic;
 mod wmma;
 
-use super::{default_case, Plan, Site};
+use super::{Plan, Site};
 use llrs_ir::intrinsic_sig::intrinsic_declaration;
 use llrs_ir::module::GlobalId;
 use llrs_ir::{Context, Type, TypeId};
@@ -24,7 +24,7 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
     let Type::Function { ret, params, .. } = ctx.type_of(fn_ty).clone() else { return None };
     if name == "alignbit" {
         let (new_name, new_ty) = intrinsic_declaration(ctx, "llvm.fshr", &[ret])?;
-        return Some(default_case::plan(new_name, new_ty, fn_ty));
+        return Some(Plan::rename(new_name, new_ty));
     }
     if let Some(r) = name.strip_prefix("atomic.") {
         let rmw = ["inc", "dec", "cond.sub", "csub"].iter().any(|p| r.starts_with(p));
@@ -45,7 +45,7 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
     if name.starts_with("ldexp.") {
         let exp = *params.get(1)?;
         let (new_name, new_ty) = intrinsic_declaration(ctx, "llvm.ldexp", &[ret, exp])?;
-        return Some(default_case::plan(new_name, new_ty, fn_ty));
+        return Some(Plan::rename(new_name, new_ty));
     }
     None
 }

@@ -16,7 +16,7 @@
 mod cluster;
 mod expand;
 
-use super::{add_false, default_case, rebuild_same_args, Plan, Rewrite};
+use super::{add_false, rebuild_same_args, Plan, Rewrite};
 use llrs_ir::intrinsic_sig::intrinsic_declaration;
 use llrs_ir::{Context, FloatKind, Type, TypeId};
 
@@ -45,7 +45,7 @@ pub(super) fn plan(ctx: &mut Context, rest: &str, fn_ty: TypeId) -> Option<Plan>
         };
         if let Some(base) = base {
             let (new_name, new_ty) = intrinsic_declaration(ctx, base, &[ret])?;
-            return Some(default_case::plan(new_name, new_ty, fn_ty));
+            return Some(Plan::rename(new_name, new_ty));
         }
     }
     if !is_bfloat_scalar(ctx, ret) && bf16_intrinsic(name) {
