@@ -226,16 +226,6 @@ impl<'a> Parser<'a> {
                             *v = self.carry_value(r, w, *v)?;
                         }
                     }
-                    // A call of an intrinsic not declared yet (`intrinsic_calls`).
-                    if let Some(&Value::Const(callee)) = inst.operands.first() {
-                        if let llrs_ir::Const::Global(_, cg) = *self.m.ctx.const_of(callee) {
-                            if self.fwd_globals.contains_key(&cg)
-                                && self.m.globals[cg].name.is_some_and(|n| self.m.ctx.name(n).starts_with(b"llvm."))
-                            {
-                                self.intrinsic_calls.entry(cg).or_insert(c.fn_ty);
-                            }
-                        }
-                    }
                 }
                 InstExtra::Mem { atomic, .. } => {
                     if let Some(s) = atomic.scope {

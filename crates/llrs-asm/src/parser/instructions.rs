@@ -1045,15 +1045,6 @@ impl<'a> Parser<'a> {
             self.m.ctx.fn_ty(ty, &arg_tys, false)
         };
         let ret = self.m.ctx.fn_ret(fn_ty).expect("function type");
-        if let Value::Const(c) = callee {
-            if let llrs_ir::Const::Global(_, g) = *self.m.ctx.const_of(c) {
-                if self.fwd_globals.contains_key(&g)
-                    && self.m.globals[g].name.is_some_and(|n| self.m.ctx.name(n).starts_with(b"llvm."))
-                {
-                    self.intrinsic_calls.entry(g).or_insert(fn_ty);
-                }
-            }
-        }
         let (fn_attrs, groups, _) = self.parse_fn_attrs(false)?;
         let bundles = self.parse_bundles()?;
         let mut ops: SmallVec<[Value; 3]> = SmallVec::new();

@@ -187,8 +187,6 @@ pub(crate) struct Parser<'a> {
     pub type_aliases: FxHashMap<Symbol, TypeId>,
     /// Debug records made from debug intrinsic calls, waiting for the next instruction.
     pub pending_records: Vec<llrs_ir::instructions::DbgRecord>,
-    /// Function types with which not-yet-declared `llvm.*` globals were called.
-    pub intrinsic_calls: FxHashMap<GlobalId, TypeId>,
     /// Where the opcode of the instruction being parsed stands.
     pub op_pos: usize,
     /// How deeply nested the current type, constant or metadata is.
@@ -283,7 +281,6 @@ impl<'a> Parser<'a> {
             dl: Default::default(),
             depth: 0,
             op_pos: 0,
-            intrinsic_calls: FxHashMap::default(),
             dl_pos: 0,
             prog_as: 0,
             pending_records: Default::default(),
@@ -607,7 +604,7 @@ impl<'a> Parser<'a> {
     /// Resolves everything that may be referenced before its definition.
     fn finish_module(&mut self) -> PResult<()> {
         llrs_ir::phases::mark("finish_module");
-        self.declare_called_intrinsics();
+        self.declare_called_intrinsics()?;
         self.check_undefined()?;
         self.resolve_attr_groups()?;
         self.unique_metadata();

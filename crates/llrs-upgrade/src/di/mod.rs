@@ -1,5 +1,5 @@
 //! Debug-info nodes as LLVM 22 holds them after reading: the fields of specialized nodes
-//! written in an old or partial form ([`fields`]), and the metadata loader's `upgradeCULocals`
+//! written in an old or partial form ([`upgrade_di_fields`]), and the metadata loader's `upgradeCULocals`
 //! ([`upgrade_cu_locals`]).
 
 mod cu_locals;
