@@ -5,6 +5,24 @@ use llrs_asm::parse_module;
 
 /// Input text and the diagnostic LLVM 22 reports for it.
 const CASES: &[(&str, &str)] = &[
+    // Fast-math flags only on floating-point results: at the opcode (select, phi), at `call` of
+    // a tail call, else at the token after `call`.
+    (
+        "define i32 @g(i1 %c, i32 %a) {\n  %r = select fast i1 %c, i32 %a, i32 %a\n  ret i32 %r\n}\n",
+        "2:8: error: fast-math-flags specified for select without floating-point scalar or vector return type",
+    ),
+    (
+        "define i32 @g(i32 %a) {\ne:\n  br label %b\nb:\n  %r = phi fast i32 [ %a, %e ]\n  ret i32 %r\n}\n",
+        "5:8: error: fast-math-flags specified for phi without floating-point scalar or vector return type",
+    ),
+    (
+        "declare i32 @x()\ndefine i32 @g() {\n  %r = tail call fast i32 @x()\n  ret i32 %r\n}\n",
+        "3:13: error: fast-math-flags specified for call without floating-point scalar or vector return type",
+    ),
+    (
+        "declare <4 x i32> @x()\ndefine void @g() {\n  %r = call fast <4 x i32> @x()\n  ret void\n}\n",
+        "3:13: error: fast-math-flags specified for call without floating-point scalar or vector return type",
+    ),
     // cmpxchg orderings are checked once the instruction is read: at the next token.
     (
         "define void @f(ptr %a, i32 %b) {\n  %x = cmpxchg ptr %a, i32 %b, i32 %b unordered monotonic\n  ret void\n}\n",

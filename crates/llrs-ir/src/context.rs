@@ -264,6 +264,23 @@ impl Context {
     pub fn is_void(&self, t: TypeId) -> bool {
         matches!(self.type_of(t), Type::Void)
     }
+    /// `FPMathOperator::classof` for a call, select or phi of type `t`: floating point, a vector
+    /// of it, arrays of those, or a literal struct whose elements are all one such type. Only
+    /// such instructions take fast-math flags.
+    pub fn is_fp_math_ty(&self, mut t: TypeId) -> bool {
+        while let Type::Array(_, e) = self.type_of(t) {
+            t = *e;
+        }
+        let fp = |t: TypeId| match self.type_of(t) {
+            Type::Float(_) => true,
+            Type::Vector { elem, .. } => matches!(self.type_of(*elem), Type::Float(_)),
+            _ => false,
+        };
+        match self.type_of(t) {
+            Type::Struct { elems, .. } => elems.first().is_some_and(|&f| fp(f) && elems.iter().all(|&e| e == f)),
+            _ => fp(t),
+        }
+    }
     /// The identified struct named `name`, created opaque when new.
     pub fn named_struct(&mut self, name: Symbol) -> (StructId, TypeId) {
         if let Some(&s) = self.struct_names.get(&name) {

@@ -35,14 +35,31 @@ impl<'a> TripleInfo<'a> {
     fn is_spir(&self) -> bool {
         matches!(self.arch, "spir" | "spir64")
     }
+    /// `spirv32` or `spirv64`, bare or with a version `v1.0` to `v1.6` (as `Triple::parseArch`
+    /// spells them); `spirv` and `spirv1.N` are logical SPIR-V.
     fn is_spirv_physical(&self) -> bool {
-        matches!(self.arch, "spirv32" | "spirv64") || (self.arch.starts_with("spirv") && self.arch != "spirv")
+        let version =
+            |v: &str| v.is_empty() || matches!(v, "v1.0" | "v1.1" | "v1.2" | "v1.3" | "v1.4" | "v1.5" | "v1.6");
+        ["spirv32", "spirv64"].iter().any(|p| self.arch.strip_prefix(p).is_some_and(version))
     }
     fn is_mips64(&self) -> bool {
-        matches!(self.arch, "mips64" | "mips64el" | "mips64r6" | "mips64elr6")
+        matches!(
+            self.arch,
+            "mips64"
+                | "mips64eb"
+                | "mipsn32"
+                | "mipsisa64r6"
+                | "mips64r6"
+                | "mipsn32r6"
+                | "mips64el"
+                | "mipsn32el"
+                | "mipsisa64r6el"
+                | "mips64r6el"
+                | "mipsn32r6el"
+        )
     }
     fn is_ppc64(&self) -> bool {
-        matches!(self.arch, "powerpc64" | "powerpc64le" | "ppc64" | "ppc64le")
+        matches!(self.arch, "powerpc64" | "powerpc64le" | "ppc64" | "ppc64le" | "ppu")
     }
     fn is_sparc(&self) -> bool {
         matches!(self.arch, "sparc" | "sparcv9" | "sparcel" | "sparc64")
@@ -64,8 +81,8 @@ impl<'a> TripleInfo<'a> {
             && (self.env.is_empty() || self.env.starts_with("msvc"))
     }
     fn is_ppc_aix(&self) -> bool {
-        let ppc =
-            matches!(self.arch, "powerpc" | "ppc" | "ppc32" | "powerpcle" | "ppcle" | "ppc32le") || self.is_ppc64();
+        let ppc = matches!(self.arch, "powerpc" | "ppc" | "ppc32" | "powerpcspe" | "powerpcle" | "ppcle" | "ppc32le")
+            || self.is_ppc64();
         ppc && self.os.starts_with("aix")
     }
 }
@@ -74,7 +91,7 @@ impl<'a> TripleInfo<'a> {
 pub fn upgrade_data_layout_string(dl: &str, triple: &str) -> String {
     let t = TripleInfo::new(triple);
     let has_g = dl.contains("-G") || dl.starts_with('G');
-    if (t.is_r600() || t.is_spir() || t.is_spirv_physical()) && !has_g {
+    if (t.is_spir() || t.is_spirv_physical()) && !has_g {
         return if dl.is_empty() { "G1".to_string() } else { format!("{dl}-G1") };
     }
     if t.is_64bit_riscv_or_loongarch() {
@@ -84,13 +101,16 @@ pub fn upgrade_data_layout_string(dl: &str, triple: &str) -> String {
         return dl.to_string();
     }
     let mut res = dl.to_string();
-    if t.is_amdgcn() {
+    if t.is_amdgcn() || t.is_r600() {
         if !has_g {
             res.push_str(if res.is_empty() { "G1" } else { "-G1" });
         }
         // LLVM 22 spells out the ELF mangling.
         if !dl.contains("m:e") {
             res = if res.is_empty() { "m:e".to_string() } else { format!("m:e-{res}") };
+        }
+        if t.is_r600() {
+            return res;
         }
         if !dl.contains("-ni") && !dl.starts_with("ni") {
             res.push_str("-ni:7:8:9");
@@ -218,5 +238,27 @@ mod tests {
             upgrade_data_layout_string("", "amdgcn--"),
             "m:e-G1-ni:7:8:9-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32"
         );
+    }
+
+    /// Architectures as `Triple::parseArch` spells them (outputs of `llvm-as-22 | llvm-dis-22`).
+    #[test]
+    fn architecture_spellings() {
+        let up = upgrade_data_layout_string;
+        assert_eq!(up("e-i64:64-v16:16", "spirv1.6-unknown-vulkan1.3"), "e-i64:64-v16:16");
+        assert_eq!(up("e-i64:64", "spirv64v1.6-unknown-unknown"), "e-i64:64-G1");
+        assert_eq!(up("e-i64:64", "spirv64v1.9-unknown-unknown"), "e-i64:64");
+        let mips = "E-m:e-i8:8:32-i16:16:32-i64:64-n32:64-S128";
+        let mips_i128 = "E-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128";
+        for arch in ["mipsn32", "mipsn32el", "mips64eb", "mipsisa64r6", "mipsisa64r6el", "mips64r6el"] {
+            assert_eq!(up(mips, &format!("{arch}-unknown-linux-gnu")), mips_i128, "{arch}");
+        }
+        assert_eq!(up(mips, "mips64elr6-unknown-linux-gnu"), mips);
+        assert_eq!(up("E-m:e-i64:64-n32:64", "ppu-unknown-linux"), "E-m:e-i64:64-i128:128-n32:64");
+        assert_eq!(
+            up("E-m:a-p:32:32-Fi32-i64:64-n32", "powerpcspe-ibm-aix"),
+            "E-m:a-p:32:32-Fi32-i64:64-n32-f64:32:64"
+        );
+        assert_eq!(up("e-p:32:32-i64:64", "r600--"), "m:e-e-p:32:32-i64:64-G1");
+        assert_eq!(up("", "r600--"), "m:e-G1");
     }
 }

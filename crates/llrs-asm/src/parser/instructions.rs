@@ -476,6 +476,12 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
+                if f != 0 && !self.m.ctx.is_fp_math_ty(ty) {
+                    return self.err(
+                        opos,
+                        "fast-math-flags specified for phi without floating-point scalar or vector return type",
+                    );
+                }
                 let mut d = InstData::new(Phi, ty, []);
                 d.operands = vals;
                 d.fmf = f;
@@ -496,6 +502,12 @@ impl<'a> Parser<'a> {
                     if s1 != s2 || l1 != l2 {
                         return self.err(cp, "vector select requires selected vectors to have the same vector length as select condition");
                     }
+                }
+                if f != 0 && !self.m.ctx.is_fp_math_ty(ty) {
+                    return self.err(
+                        opos,
+                        "fast-math-flags specified for select without floating-point scalar or vector return type",
+                    );
                 }
                 let mut d = InstData::new(Select, ty, [c, a, b]);
                 d.fmf = f;
@@ -982,7 +994,9 @@ impl<'a> Parser<'a> {
     }
 
     /// After `call`/`invoke`/`callbr`.
-    fn parse_call_rest(&mut self, op: Opcode, tail: TailKind, _opos: usize) -> PResult<InstData> {
+    fn parse_call_rest(&mut self, op: Opcode, tail: TailKind, opos: usize) -> PResult<InstData> {
+        // LLParser's `CallLoc`: the `call` of a tail call, else the token after it.
+        let call_loc = if tail == TailKind::None { self.pos() } else { opos };
         let f = if op == Opcode::Call { self.parse_fmf() } else { 0 };
         let cconv = self.parse_cconv()?;
         let ret_attrs = self.parse_attr_list(AttrPos::Ret)?;
@@ -1082,6 +1096,12 @@ impl<'a> Parser<'a> {
             tail,
             num_args,
         };
+        if f != 0 && !self.m.ctx.is_fp_math_ty(ret) {
+            return self.err(
+                call_loc,
+                "fast-math-flags specified for call without floating-point scalar or vector return type",
+            );
+        }
         let mut d = InstData::new(op, ret, []);
         d.operands = ops;
         d.fmf = f;

@@ -13,23 +13,6 @@ use llrs_ir::instructions::{Atomic, AttrList, CmpPred, Ordering, RMW_OPS};
 use llrs_ir::module::GlobalId;
 use llrs_ir::{AttrsId, FloatKind, InstData, InstExtra, Md, MdNode, Opcode, Type, TypeId, Value};
 
-/// `FPMathOperator::classof` for a call, select or phi of type `t`: floating point, a vector of
-/// it, an array of those, or a literal struct whose elements are all one such type.
-pub(crate) fn is_fp_math_ty(ctx: &llrs_ir::Context, mut t: TypeId) -> bool {
-    while let Type::Array(_, e) = ctx.type_of(t) {
-        t = *e;
-    }
-    let fp = |t: TypeId| match ctx.type_of(t) {
-        Type::Float(_) => true,
-        Type::Vector { elem, .. } => matches!(ctx.type_of(*elem), Type::Float(_)),
-        _ => false,
-    };
-    match ctx.type_of(t) {
-        Type::Struct { elems, .. } => elems.first().is_some_and(|&f| fp(f) && elems.iter().all(|&e| e == f)),
-        _ => fp(t),
-    }
-}
-
 impl Site<'_> {
     // ---- types and constants ----
 
@@ -212,7 +195,7 @@ impl Site<'_> {
             }
         }
         let ty = self.value_ty(a);
-        let fp = is_fp_math_ty(&self.m.ctx, ty);
+        let fp = self.m.ctx.is_fp_math_ty(ty);
         self.emit_fp(InstData::new(Opcode::Select, ty, [c, a, b]), fp)
     }
 
@@ -375,7 +358,7 @@ impl Site<'_> {
         let v = self.emit_call(g, args);
         if let Value::Inst(i) = v {
             let ty = self.body.insts[i].ty;
-            if is_fp_math_ty(&self.m.ctx, ty) {
+            if self.m.ctx.is_fp_math_ty(ty) {
                 self.body.insts[i].fmf = self.fmf();
             }
         }

@@ -329,7 +329,6 @@ impl Intrinsics<'_> {
     ) {
         let Some(sym) = self.m.globals[g].name else { return };
         let old_name = String::from_utf8_lossy(self.m.ctx.name(sym)).into_owned();
-        let old_ty = self.m.globals[g].value_ty;
         // LLVM first renames the old declaration (`NAME.old`), which frees its name.
         let owns_name = self.global_names.get(&sym) == Some(&g);
         if owns_name {
@@ -355,7 +354,7 @@ impl Intrinsics<'_> {
         for &(f, inst) in calls {
             let Some(mut body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.take()) else { continue };
             let d = &body.insts[inst];
-            let fits = d.call().is_some_and(|cd| cd.fn_ty == old_ty);
+            let fits = d.call().is_some();
             let done = match (p.calls, new) {
                 (Calls::Retarget, Some(_)) | (Calls::Rewrite(_), _) if fits => {
                     if matches!(p.calls, Calls::Rewrite(_)) && d.op != Opcode::Call {
