@@ -12,6 +12,10 @@ use llrs_ir::module::{FuncData, GlobalId, GlobalKind};
 use llrs_ir::{AttrsId, Const, InstId, Type, TypeId, Value};
 use rustc_hash::FxHashMap;
 
+/// The calls of one type of an undeclared intrinsic: the type, whether it is a valid signature
+/// of the intrinsic, and the calls (function, instruction).
+type CallGroup = (TypeId, bool, Vec<(GlobalId, InstId)>);
+
 impl<'a> Parser<'a> {
     /// Parses an attribute text of the intrinsic table (`nounwind memory(none)`, `immarg`).
     fn attr_text(&mut self, text: &str, pos: AttrPos) -> AttrsId {
@@ -106,7 +110,7 @@ impl<'a> Parser<'a> {
             // The calls by type, types in the order first met, each with whether the type is a
             // valid signature of the intrinsic (else the calls are upgraded); errors as LLVM
             // meets them, before anything changes.
-            let mut groups: Vec<(TypeId, bool, Vec<(GlobalId, InstId)>)> = Vec::new();
+            let mut groups: Vec<CallGroup> = Vec::new();
             let mut group_of: FxHashMap<TypeId, usize> = FxHashMap::default();
             for user in users.of_global(g).iter().rev() {
                 let User::Inst { func, inst, operand: 0 } = *user else {
