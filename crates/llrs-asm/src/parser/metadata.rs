@@ -315,6 +315,17 @@ impl<'a> Parser<'a> {
         let kw: &[u8] = &self.val();
         let kw_tok = self.tok;
         let pos = self.pos();
+        // `parseSpecializedMDNode`: the kind first, then `parseDICompileUnit`'s own check.
+        let specs = super::di_fields::node_fields(kw);
+        if specs.is_none() && kw != b"DIExpression" && kw != b"DIArgList" {
+            return self.err(pos, "expected metadata type");
+        }
+        if kw == b"DICompileUnit" && !distinct {
+            return self.err(pos, "missing 'distinct', required for !DICompileUnit");
+        }
+        if kw == b"DIAssignID" && !distinct {
+            return self.err(pos, "missing 'distinct', required for !DIAssignID()");
+        }
         self.next();
         self.expect(Tok::LParen, "expected '(' here")?;
         match kw {
@@ -348,39 +359,41 @@ impl<'a> Parser<'a> {
                 Ok(MdNode { distinct, kind: MdKind::ArgList, ops: ops.into_boxed_slice(), fields: Box::new([]) })
             }
             _ => {
-                if !kw.starts_with(b"DI") && kw != b"GenericDINode" {
-                    return self.err(pos, format!("unknown metadata type '{}'", String::from_utf8_lossy(kw)));
-                }
-                if kw == b"DICompileUnit" && !distinct {
-                    return self.err(pos, "missing 'distinct', required for !DICompileUnit");
-                }
+                let Some(specs) = specs else { return self.err(pos, "expected metadata type") };
                 let kind = self.word_sym_of(kw_tok);
                 let mut fields: SmallVec<[(Option<llrs_ir::Symbol>, DiValue); 16]> = SmallVec::new();
-                if !self.is(Tok::RParen) {
+                // `PARSE_MD_FIELDS`: each label one of the node's fields, given once.
+                let mut seen: SmallVec<[bool; 32]> = smallvec::smallvec![false; specs.len()];
+                // `parseDIAssignID` takes no fields: `()` only.
+                if !specs.is_empty() && !self.is(Tok::RParen) {
                     loop {
                         if !self.is(Tok::Label) {
                             return self.err_here("expected field label here");
                         }
+                        let label = self.val();
+                        let Some(i) = specs.iter().position(|f| f.name.as_bytes() == &*label) else {
+                            return self.err_here(format!("invalid field '{}'", String::from_utf8_lossy(&label)));
+                        };
+                        let spec = specs[i];
+                        if seen[i] {
+                            return self.err_here(format!("field '{}' cannot be specified more than once", spec.name));
+                        }
+                        seen[i] = true;
                         let name = self.word_sym();
-                        if fields.iter().any(|(n, _)| *n == Some(name)) {
-                            return self.err_here(format!(
-                                "field '{}' cannot be specified more than once",
-                                String::from_utf8_lossy(self.m.ctx.name(name))
-                            ));
-                        }
                         self.next();
-                        let vp = self.pos();
-                        let v = self.parse_di_value()?;
-                        if self.m.ctx.name(name) == b"flags" {
-                            self.check_di_flags(&v, vp)?;
-                        }
+                        let v = self.parse_di_field(spec.name, spec.ty)?;
                         fields.push((Some(name), v));
                         if !self.eat(Tok::Comma) {
                             break;
                         }
                     }
                 }
+                let closing = self.pos();
                 self.expect(Tok::RParen, "expected ')' here")?;
+                if let Some(f) = specs.iter().zip(&seen).find(|(f, seen)| f.required && !**seen) {
+                    return self.err(closing, format!("missing required field '{}'", f.0.name));
+                }
+                self.check_node_fields(kw, distinct, pos, &fields)?;
                 let loc = *self.loc_syms.get_or_insert_with(|| llrs_upgrade::di::LocationSyms::new(&mut self.m.ctx));
                 let canonical =
                     if kind == loc.kind { llrs_upgrade::di::canonical_location(&loc, &mut fields) } else { None };
@@ -393,22 +406,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn check_di_flags(&self, v: &DiValue, pos: usize) -> PResult<()> {
-        let flags: Vec<llrs_ir::Symbol> = match v {
-            DiValue::Ident(s) => vec![*s],
-            DiValue::Flags(f) => f.to_vec(),
-            _ => return Ok(()),
-        };
-        for f in flags {
-            let name = self.m.ctx.name(f);
-            if name.starts_with(b"DIFlag") && !DI_FLAGS.contains(&name) {
-                return self.err(pos, format!("invalid debug info flag '{}'", String::from_utf8_lossy(name)));
-            }
-        }
-        Ok(())
-    }
-
-    /// An integer field value: `Int` when it fits `i64`, else its digits.
     /// One element of a `!DIExpression`, as LLVM's `parseDIExpressionBody` reads it: a known
     /// `DW_OP_*` operation or `DW_ATE_*` encoding, or an unsigned 64-bit integer.
     fn parse_di_expr_element(&mut self) -> PResult<DiValue> {
@@ -435,7 +432,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_di_int(&mut self) -> DiValue {
+    /// An integer field value: `Int` when it fits `i64`, else its digits.
+    pub(super) fn parse_di_int(&mut self) -> DiValue {
         let t = self.text();
         let v = match super::dec_i64(t) {
             Some(v) => DiValue::Int(v),
@@ -444,105 +442,4 @@ impl<'a> Parser<'a> {
         self.next();
         v
     }
-
-    fn parse_di_value(&mut self) -> PResult<DiValue> {
-        match self.tok.kind {
-            Tok::Exclaim | Tok::MetadataVar => Ok(DiValue::Md(self.parse_md_ref()?)),
-            Tok::LocalVar | Tok::LocalVarId | Tok::LSquare | Tok::Less => {
-                let p = self.pos();
-                let ty = self.parse_type("expected type")?;
-                let v = self.parse_value(ty)?;
-                Ok(DiValue::Md(self.value_as_md(v, p)?))
-            }
-            Tok::Str => {
-                let s = self.val().into_owned();
-                self.next();
-                Ok(DiValue::Str(self.m.ctx.sym_bytes(&s)))
-            }
-            Tok::Int => Ok(self.parse_di_int()),
-            Tok::LBrace => {
-                self.next();
-                let mut list = Vec::new();
-                if !self.is(Tok::RBrace) {
-                    loop {
-                        if self.eat_kw(b"null") {
-                            list.push(Md::Null);
-                        } else {
-                            list.push(self.parse_md_operand()?);
-                        }
-                        if !self.eat(Tok::Comma) {
-                            break;
-                        }
-                    }
-                }
-                self.expect(Tok::RBrace, "expected '}' here")?;
-                Ok(DiValue::List(Box::new(list.into_boxed_slice())))
-            }
-            Tok::Ident => {
-                if self.is_kw(b"null") {
-                    self.next();
-                    return Ok(DiValue::Md(Md::Null));
-                }
-                if self.at_type() && !self.is_kw(b"true") && !self.is_kw(b"false") {
-                    let p = self.pos();
-                    let ty = self.parse_type("expected type")?;
-                    let v = self.parse_value(ty)?;
-                    return Ok(DiValue::Md(self.value_as_md(v, p)?));
-                }
-                let first = self.m.ctx.sym_bytes(self.text());
-                self.next();
-                if !self.is(Tok::Bar) {
-                    return Ok(DiValue::Ident(first));
-                }
-                let mut flags: Vec<llrs_ir::Symbol> = Vec::new();
-                flags.push(first);
-                while self.eat(Tok::Bar) {
-                    if !(self.is(Tok::Ident) || self.is(Tok::Int)) {
-                        return self.err_here("expected debug info flag");
-                    }
-                    flags.push(self.m.ctx.sym_bytes(self.text()));
-                    self.next();
-                }
-                Ok(DiValue::Flags(Box::new(flags.into_boxed_slice())))
-            }
-            _ => self.err_here("expected metadata field value"),
-        }
-    }
 }
-
-/// The debug-info flag names LLVM 22 knows.
-const DI_FLAGS: &[&[u8]] = &[
-    b"DIFlagPrivate",
-    b"DIFlagProtected",
-    b"DIFlagPublic",
-    b"DIFlagFwdDecl",
-    b"DIFlagAppleBlock",
-    b"DIFlagReservedBit4",
-    b"DIFlagVirtual",
-    b"DIFlagArtificial",
-    b"DIFlagExplicit",
-    b"DIFlagPrototyped",
-    b"DIFlagObjcClassComplete",
-    b"DIFlagObjectPointer",
-    b"DIFlagVector",
-    b"DIFlagStaticMember",
-    b"DIFlagLValueReference",
-    b"DIFlagRValueReference",
-    b"DIFlagExportSymbols",
-    b"DIFlagSingleInheritance",
-    b"DIFlagMultipleInheritance",
-    b"DIFlagVirtualInheritance",
-    b"DIFlagIntroducedVirtual",
-    b"DIFlagBitField",
-    b"DIFlagNoReturn",
-    b"DIFlagTypePassByValue",
-    b"DIFlagTypePassByReference",
-    b"DIFlagEnumClass",
-    b"DIFlagThunk",
-    b"DIFlagNonTrivial",
-    b"DIFlagBigEndian",
-    b"DIFlagLittleEndian",
-    b"DIFlagAllCallsDescribed",
-    b"DIFlagNameIsSimplified",
-    b"DIFlagIndirectVirtualBase",
-];

@@ -7,6 +7,8 @@ mod constants;
 mod dwarf_ops;
 pub use constants::float_bits;
 pub(crate) use dwarf_ops::dwarf_op_name;
+mod di_fields;
+mod di_values;
 mod function;
 mod fwd_addrs;
 mod globals;
