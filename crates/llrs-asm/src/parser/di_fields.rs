@@ -439,7 +439,58 @@ pub(crate) static DI_NODES: &[(&str, &[FieldSpec])] = &[
     ),
 ];
 
-/// The fields of node kind `name` (`"DISubprogram"`), or `None` when LLVM 22 has no such node.
-pub(crate) fn node_fields(name: &[u8]) -> Option<&'static [FieldSpec]> {
-    DI_NODES.iter().find(|(n, _)| n.as_bytes() == name).map(|&(_, fields)| fields)
+/// The nodes of [`DI_NODES`] by the symbols of a module's context: a node's keyword and field
+/// labels are then compared as symbols, as the parser interns them anyway.
+#[derive(Default)]
+pub(crate) struct DiNodeSyms {
+    /// Each keyword met, with its node (index in [`DI_NODES`]) when LLVM 22 has it.
+    kinds: rustc_hash::FxHashMap<llrs_ir::Symbol, Option<usize>>,
+    /// The field labels of each node met, as symbols.
+    fields: Vec<Option<Box<[llrs_ir::Symbol]>>>,
+    /// The required fields of each node, one bit per field.
+    required: Vec<u64>,
+}
+
+impl DiNodeSyms {
+    /// The node of keyword `kind` (spelled `name`): its index in [`DI_NODES`] and its fields.
+    pub(crate) fn node(
+        &mut self,
+        ctx: &mut llrs_ir::Context,
+        kind: llrs_ir::Symbol,
+        name: &[u8],
+    ) -> Option<(usize, &'static [FieldSpec])> {
+        let i = (*self.kinds.entry(kind).or_insert_with(|| DI_NODES.iter().position(|(n, _)| n.as_bytes() == name)))?;
+        if self.fields.is_empty() {
+            self.fields.resize(DI_NODES.len(), None);
+            self.required = DI_NODES
+                .iter()
+                .map(|(_, specs)| specs.iter().enumerate().filter(|(_, f)| f.required).fold(0, |m, (k, _)| m | 1 << k))
+                .collect();
+        }
+        let specs = DI_NODES[i].1;
+        self.fields[i].get_or_insert_with(|| specs.iter().map(|f| ctx.sym(f.name)).collect());
+        Some((i, specs))
+    }
+
+    /// The required fields of node `node`, one bit per field in table order.
+    pub(crate) fn required(&self, node: usize) -> u64 {
+        self.required.get(node).copied().unwrap_or(0)
+    }
+
+    /// The place among node `node`'s fields of the label `label`, looked for from `from` on
+    /// first (fields are mostly written in LLVM's order).
+    pub(crate) fn field(&self, node: usize, label: llrs_ir::Symbol, from: usize) -> Option<usize> {
+        let syms = self.fields.get(node)?.as_deref()?;
+        let from = from.min(syms.len());
+        (from..syms.len()).chain(0..from).find(|&k| syms[k] == label)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The parser keeps the fields given in a 64-bit mask.
+    #[test]
+    fn at_most_64_fields() {
+        assert!(super::DI_NODES.iter().all(|(_, fields)| fields.len() <= 64));
+    }
 }

@@ -288,6 +288,13 @@ impl<'a> Parser<'a> {
         if !self.is(Tok::Int) {
             return self.err_here("expected unsigned integer");
         }
+        // Most are short decimals: read once.
+        if let Some(v) = super::dec_u64(self.text()).filter(|&v| v <= max) {
+            if let Ok(v) = i64::try_from(v) {
+                self.next();
+                return Ok(DiValue::Int(v));
+            }
+        }
         let n = IntTok::of(self.text());
         if n.signed {
             return self.err_here("expected unsigned integer");

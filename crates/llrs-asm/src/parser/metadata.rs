@@ -316,8 +316,10 @@ impl<'a> Parser<'a> {
         let kw_tok = self.tok;
         let pos = self.pos();
         // `parseSpecializedMDNode`: the kind first, then `parseDICompileUnit`'s own check.
-        let specs = super::di_fields::node_fields(kw);
-        if specs.is_none() && kw != b"DIExpression" && kw != b"DIArgList" {
+        let positional = kw == b"DIExpression" || kw == b"DIArgList";
+        let kind = if positional { None } else { Some(self.word_sym_of(kw_tok)) };
+        let node = kind.and_then(|kind| self.di_syms.node(&mut self.m.ctx, kind, kw));
+        if node.is_none() && !positional {
             return self.err(pos, "expected metadata type");
         }
         if kw == b"DICompileUnit" && !distinct {
@@ -359,27 +361,30 @@ impl<'a> Parser<'a> {
                 Ok(MdNode { distinct, kind: MdKind::ArgList, ops: ops.into_boxed_slice(), fields: Box::new([]) })
             }
             _ => {
-                let Some(specs) = specs else { return self.err(pos, "expected metadata type") };
-                let kind = self.word_sym_of(kw_tok);
+                let Some((node, specs)) = node else { return self.err(pos, "expected metadata type") };
+                let Some(kind) = kind else { return self.err(pos, "expected metadata type") };
                 let mut fields: SmallVec<[(Option<llrs_ir::Symbol>, DiValue); 16]> = SmallVec::new();
                 // `PARSE_MD_FIELDS`: each label one of the node's fields, given once.
-                let mut seen: SmallVec<[bool; 32]> = smallvec::smallvec![false; specs.len()];
+                // The fields given, one bit each (no node has more than 64).
+                let mut seen: u64 = 0;
                 // `parseDIAssignID` takes no fields: `()` only.
+                let mut next_field = 0;
                 if !specs.is_empty() && !self.is(Tok::RParen) {
                     loop {
                         if !self.is(Tok::Label) {
                             return self.err_here("expected field label here");
                         }
-                        let label = self.val();
-                        let Some(i) = specs.iter().position(|f| f.name.as_bytes() == &*label) else {
+                        let name = self.word_sym();
+                        let Some(i) = self.di_syms.field(node, name, next_field) else {
+                            let label = self.val();
                             return self.err_here(format!("invalid field '{}'", String::from_utf8_lossy(&label)));
                         };
                         let spec = specs[i];
-                        if seen[i] {
+                        if seen & (1 << i) != 0 {
                             return self.err_here(format!("field '{}' cannot be specified more than once", spec.name));
                         }
-                        seen[i] = true;
-                        let name = self.word_sym();
+                        seen |= 1 << i;
+                        next_field = i + 1;
                         self.next();
                         let v = self.parse_di_field(spec.name, spec.ty)?;
                         fields.push((Some(name), v));
@@ -390,8 +395,10 @@ impl<'a> Parser<'a> {
                 }
                 let closing = self.pos();
                 self.expect(Tok::RParen, "expected ')' here")?;
-                if let Some(f) = specs.iter().zip(&seen).find(|(f, seen)| f.required && !**seen) {
-                    return self.err(closing, format!("missing required field '{}'", f.0.name));
+                let missing = self.di_syms.required(node) & !seen;
+                if missing != 0 {
+                    let f = specs[missing.trailing_zeros() as usize].name;
+                    return self.err(closing, format!("missing required field '{f}'"));
                 }
                 self.check_node_fields(kw, distinct, pos, &fields)?;
                 let loc = *self.loc_syms.get_or_insert_with(|| llrs_upgrade::di::LocationSyms::new(&mut self.m.ctx));

@@ -215,6 +215,8 @@ pub(crate) struct Parser<'a> {
     pub placeholder_nums: Option<Vec<(MdId, u32)>>,
     /// `DILocation` and its usual fields, once interned (see [`llrs_upgrade::di::canonical_location`]).
     pub loc_syms: Option<llrs_upgrade::di::LocationSyms>,
+    /// The debug-info node kinds and field labels as symbols.
+    pub(crate) di_syms: di_fields::DiNodeSyms,
     /// The symbols of short words met often (see [`words::Words`]).
     pub(crate) words: words::Words,
     /// Where the metadata at the end of the file starts, and the other thread reading it.
@@ -293,6 +295,7 @@ impl<'a> Parser<'a> {
             header_fn: None,
             placeholder_nums: None,
             loc_syms: None,
+            di_syms: Default::default(),
             words: Default::default(),
             tail: None,
             used_tail: false,
