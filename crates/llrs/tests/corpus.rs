@@ -22,7 +22,7 @@
 //!
 //! Environment:
 //! - `LLRS_FULL_CORPUS=1`: run every file; by default only a quick, deterministic subset runs
-//!   (every 10th file of `llvm-test`, `mir`, `mir-mutants` and `verify-mutants` by sorted path, and
+//!   (every 10th file of `llvm-test`, `mir`, `mir-mutants`, `verify-mutants` and `parse-mutants` by sorted path, and
 //!   `programs/rust-regex.ll`).
 //! - `LLRS_UPDATE_KNOWN_FAILURES=1`: instead of failing, rewrite the list with the tests that fail
 //!   now (entries for tests that did not run this time are kept).
@@ -39,7 +39,7 @@ use std::sync::{Arc, Mutex};
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
 /// The corpus folders, relative to `target/corpus`.
-const SUITES: [&str; 5] = ["llvm-test", "programs", "mir", "mir-mutants", "verify-mutants"];
+const SUITES: [&str; 6] = ["llvm-test", "programs", "mir", "mir-mutants", "verify-mutants", "parse-mutants"];
 /// In the quick subset: every n-th file of `llvm-test` and `mir`.
 const SUBSET_STRIDE: usize = 10;
 /// In the quick subset: the only file of `programs` (the smallest; the others are for benchmarks).
