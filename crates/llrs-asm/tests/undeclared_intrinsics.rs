@@ -1,17 +1,8 @@
 //! Calls of intrinsics never declared, read as LLParser's `validateEndOfModule` reads them, compared
 //! with what LLVM 22's `llvm-as | llvm-dis` prints (or the error it reports).
 
-fn read(src: &str) -> Result<String, String> {
-    match llrs_asm::parse_module(src.as_bytes(), "t.ll") {
-        Ok(m) => {
-            let text = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
-            let header =
-                |l: &&str| l.starts_with("; ModuleID") || l.starts_with("source_filename") || l.trim().is_empty();
-            Ok(text.split_inclusive('\n').skip_while(header).collect())
-        }
-        Err(e) => Err(e.to_string()),
-    }
-}
+mod common;
+use common::read;
 
 /// One name called with several types declares one intrinsic per type; `llvm.ctpop` gets its mangling.
 #[test]

@@ -2,12 +2,8 @@
 //! compared with what LLVM 22's `llvm-as | llvm-dis` prints for them (without the `; ModuleID`
 //! and `source_filename` lines).
 
-fn upgraded(src: &str) -> String {
-    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
-    let text = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
-    let header = |l: &&str| l.starts_with("; ModuleID") || l.starts_with("source_filename") || l.trim().is_empty();
-    text.split_inclusive('\n').skip_while(header).collect()
-}
+mod common;
+use common::upgraded;
 
 /// `arm.mve.vctp64` returning `<4 x i1>` and the MVE/CDE forms predicated on `<4 x i1>`: predicates
 /// cast through `pred.v2i`/`pred.i2v`, new calls named after the old ones (`%p1` gives `%p12`, in

@@ -1,12 +1,8 @@
 //! Old-form modules read and printed, compared with what LLVM 22's `llvm-as | llvm-dis` prints
 //! for them (without the `; ModuleID` and `source_filename` lines).
 
-fn upgraded(src: &str) -> String {
-    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
-    let text = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
-    let header = |l: &&str| l.starts_with("; ModuleID") || l.starts_with("source_filename") || l.trim().is_empty();
-    text.split_inclusive('\n').skip_while(header).collect()
-}
+mod common;
+use common::upgraded;
 
 /// Splices split by the sign of their offset (declarations made in use-list order: the
 /// declaration stands before its calls, so the last call comes first); masked operations with

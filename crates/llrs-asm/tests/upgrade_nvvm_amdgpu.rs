@@ -2,12 +2,8 @@
 //! LLVM 22's `llvm-as | llvm-dis` prints for them (without the `; ModuleID` and
 //! `source_filename` lines).
 
-fn upgraded(src: &str) -> String {
-    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
-    let text = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
-    let header = |l: &&str| l.starts_with("; ModuleID") || l.starts_with("source_filename") || l.trim().is_empty();
-    text.split_inclusive('\n').skip_while(header).collect()
-}
+mod common;
+use common::upgraded;
 
 /// NVVM idioms expanded as `upgradeNVVMIntrinsicCall` builds them: `neg`/`abs.cond`/`abs`, `ctlz`/`ctlz.trunc`,
 /// `ctpop`, `h2f` named uniquely beside the old calls' names, constants folded (no name taken), the call's

@@ -2,12 +2,8 @@
 //! old-form modules read and printed, compared with what `llvm-as-22 | llvm-dis-22` prints for
 //! them (without the `; ModuleID` and `source_filename` lines).
 
-fn upgraded(src: &str) -> String {
-    let m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
-    let text = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
-    let header = |l: &&str| l.starts_with("; ModuleID") || l.starts_with("source_filename") || l.trim().is_empty();
-    text.split_inclusive('\n').skip_while(header).collect()
-}
+mod common;
+use common::upgraded;
 
 /// `sse2.pshufl.w` and masked `pshufh.w`, `shuf.ps`, `movddup`/`movshdup`, `punpcklbw` and
 /// `unpckh.pd`: shuffles by the immediate, then selects (none for an all-ones mask; a constant
