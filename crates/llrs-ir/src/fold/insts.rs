@@ -134,9 +134,22 @@ pub fn fold_cmp(ctx: &mut Context, pred: CmpPred, a: ConstId, b: ConstId) -> Opt
         let i1 = ctx.int_ty(1);
         return Some(ctx.konst(Const::Int(i1, APInt::from_u64(1, true_when_equal(pred) as u64))));
     }
+    fold_lanes(ctx, ty, rty, a, b, |ctx, ea, eb| fold_cmp(ctx, pred, ea, eb))
+}
+
+/// A binary fold `f` lane by lane over two vector constants of type `ty` (a pair of splats folds
+/// once), giving a vector of type `rty`; `None` when a lane does not fold.
+fn fold_lanes(
+    ctx: &mut Context,
+    ty: TypeId,
+    rty: TypeId,
+    a: ConstId,
+    b: ConstId,
+    f: impl Fn(&mut Context, ConstId, ConstId) -> Option<ConstId>,
+) -> Option<ConstId> {
     let shape = vec_shape(ctx, ty)?;
     if let (Some(sa), Some(sb)) = (splat_value(ctx, a), splat_value(ctx, b)) {
-        let r = fold_cmp(ctx, pred, sa, sb)?;
+        let r = f(ctx, sa, sb)?;
         return Some(splat(ctx, rty, r));
     }
     if shape.scalable || shape.len as u64 > super::MAX_FOLD_ELEMENTS {
@@ -146,7 +159,7 @@ pub fn fold_cmp(ctx: &mut Context, pred: CmpPred, a: ConstId, b: ConstId) -> Opt
     for i in 0..shape.len as u64 {
         let ea = aggregate_element(ctx, a, i)?;
         let eb = aggregate_element(ctx, b, i)?;
-        out.push(fold_cmp(ctx, pred, ea, eb)?);
+        out.push(f(ctx, ea, eb)?);
     }
     Some(vector(ctx, rty, out))
 }
@@ -376,21 +389,7 @@ pub fn fold_fp_binary(ctx: &mut Context, op: Opcode, a: ConstId, b: ConstId) -> 
         }
         return float_const(ctx, t, r);
     }
-    let shape = vec_shape(ctx, t)?;
-    if let (Some(sa), Some(sb)) = (splat_value(ctx, a), splat_value(ctx, b)) {
-        let r = fold_fp_binary(ctx, op, sa, sb)?;
-        return Some(splat(ctx, t, r));
-    }
-    if shape.scalable || shape.len as u64 > super::MAX_FOLD_ELEMENTS {
-        return None;
-    }
-    let mut out = Vec::with_capacity(shape.len as usize);
-    for i in 0..shape.len as u64 {
-        let ea = aggregate_element(ctx, a, i)?;
-        let eb = aggregate_element(ctx, b, i)?;
-        out.push(fold_fp_binary(ctx, op, ea, eb)?);
-    }
-    Some(vector(ctx, t, out))
+    fold_lanes(ctx, t, t, a, b, |ctx, ea, eb| fold_fp_binary(ctx, op, ea, eb))
 }
 
 /// `sitofp`/`uitofp` of an integer constant to `float`/`double`, `fpext` of a `float` to `double`,
