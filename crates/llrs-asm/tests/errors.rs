@@ -5,6 +5,19 @@ use llrs_asm::parse_module;
 
 /// Input text and the diagnostic LLVM 22 reports for it.
 const CASES: &[(&str, &str)] = &[
+    // Struct constants: count, packing, then each element, at the constant.
+    ("@0 = constant { i32 } { float 1.0 }\n", "1:23: error: element 0 of struct initializer doesn't match struct element type"),
+    ("@0 = global {} { i32 7, float 1.0 }\n", "1:16: error: initializer with struct type has wrong # elements"),
+    ("@0 = global <{ i32 }> { i32 7 }\n", "1:23: error: packed'ness of initializer and type don't match"),
+    ("%T = type opaque\n@0 = global %T { i32 7 }\n", "2:16: error: initializer with struct type has wrong # elements"),
+    // Casts are checked as `CastInst::castIsValid` does, at the operand.
+    (
+        "define ptr @f(i64 %x) {\n  %r = trunc i64 %x to ptr\n  ret ptr %r\n}\n",
+        "2:14: error: invalid cast opcode for cast from 'i64' to 'ptr'",
+    ),
+    // A value of another type is named as LLVM names it (no comment, no quotes).
+    ("define i32 @f(i1 %\"a b\") {\n  ret i32 %\"a b\"   ; c\n}\n", "2:11: error: '%a b' defined with type 'i1' but expected 'i32'"),
+    ("define i32 @f(i1 %a) {\n  %x = add i32 1, 1\n", "3:1: error: found end of file when expecting more instructions"),
     // Fast-math flags only on floating-point results: at the opcode (select, phi), at `call` of
     // a tail call, else at the token after `call`.
     (

@@ -235,23 +235,25 @@ impl<'a> Parser<'a> {
         elems: Vec<(TypeId, usize, ConstId)>,
         packed: bool,
     ) -> PResult<ConstId> {
+        // `convertValIDToValue` of a struct constant: its count, its packing, then each element,
+        // all reported at the constant. (An opaque struct has no elements.)
         let (body_packed, body): (bool, Vec<TypeId>) = match self.m.ctx.type_of(ty) {
             Type::Struct { packed, elems } => (*packed, elems.to_vec()),
             Type::Named(s) => match &self.m.ctx.structs[*s].body {
                 Some(b) => (b.packed, b.elems.clone()),
-                None => return self.err(pos, "constant expression type mismatch"),
+                None => (false, Vec::new()),
             },
             _ => return self.err(pos, "constant expression type mismatch"),
         };
-        if body_packed != packed {
-            return self.err(pos, "constant expression type mismatch");
-        }
         if body.len() != elems.len() {
-            return self.err(pos, "constant expression type mismatch");
+            return self.err(pos, "initializer with struct type has wrong # elements");
         }
-        for (i, &(t, p, _)) in elems.iter().enumerate() {
+        if body_packed != packed {
+            return self.err(pos, "packed'ness of initializer and type don't match");
+        }
+        for (i, &(t, _, _)) in elems.iter().enumerate() {
             if t != body[i] {
-                return self.err(p, "constant expression type mismatch");
+                return self.err(pos, format!("element {i} of struct initializer doesn't match struct element type"));
             }
         }
         let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();

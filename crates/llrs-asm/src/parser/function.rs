@@ -33,6 +33,7 @@ impl<'a> Parser<'a> {
     /// `%x` / `%12` of type `ty`.
     pub fn parse_local_ref(&mut self, ty: TypeId) -> PResult<Value> {
         let pos = self.pos();
+        let tok_end = self.tok.end as usize;
         if self.fs.func.is_none() {
             return self.err_here("expected a constant value");
         }
@@ -74,7 +75,13 @@ impl<'a> Parser<'a> {
         }
         let vt = self.local_type(v);
         if vt != ty {
-            let name = String::from_utf8_lossy(&self.src[pos..self.tok.start as usize]).trim_end().to_string();
+            // LLVM names the value as `'%' + Name` (unquoted) or `'%' + ID`.
+            let name = match self.src.get(pos + 1) {
+                Some(b'"') => {
+                    format!("%{}", String::from_utf8_lossy(&super::unescape(&self.src[pos + 2..tok_end - 1])))
+                }
+                _ => String::from_utf8_lossy(&self.src[pos..tok_end]).into_owned(),
+            };
             return self.err(
                 pos,
                 format!("'{}' defined with type '{}' but expected '{}'", name, self.type_name(vt), self.type_name(ty)),
@@ -302,7 +309,10 @@ impl<'a> Parser<'a> {
                 records.push(self.parse_dbg_record()?);
                 continue;
             }
-            if self.is(Tok::RBrace) || self.is(Tok::Label) || self.is(Tok::LabelId) || self.is(Tok::Eof) {
+            if self.is(Tok::Eof) {
+                return self.err_here("found end of file when expecting more instructions");
+            }
+            if self.is(Tok::RBrace) || self.is(Tok::Label) || self.is(Tok::LabelId) {
                 return self.err_here("expected instruction opcode");
             }
             let op = self.parse_instruction_stmt(&mut records)?;

@@ -44,6 +44,9 @@ impl<'a> Parser<'a> {
 
     /// Parses one instruction (after any `%x =`).
     pub fn parse_instruction(&mut self) -> PResult<InstData> {
+        if self.is(Tok::Eof) {
+            return self.err_here("found end of file when expecting more instructions");
+        }
         if !self.is(Tok::Ident) {
             return self.err_here("expected instruction opcode");
         }
@@ -395,9 +398,14 @@ impl<'a> Parser<'a> {
                     self.next();
                 }
                 let f = if matches!(op, FPTrunc | FPExt | UIToFP | SIToFP) { self.parse_fmf() } else { 0 };
-                let (_, v) = self.parse_typed_value()?;
+                let vp = self.pos();
+                let (vt, v) = self.parse_typed_value()?;
                 self.expect_kw(b"to", "expected 'to' after cast value")?;
                 let dt = self.parse_type("expected type")?;
+                if !llrs_ir::fold::cast_is_valid(&self.m.ctx, op, vt, dt) {
+                    let (s, d) = (super::types::type_text(&self.m, vt), super::types::type_text(&self.m, dt));
+                    return self.err(vp, format!("invalid cast opcode for cast from '{s}' to '{d}'"));
+                }
                 let mut d = InstData::new(op, dt, [v]);
                 d.flags = fl;
                 d.fmf = f;
