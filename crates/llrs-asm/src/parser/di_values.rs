@@ -266,7 +266,10 @@ impl<'a> Parser<'a> {
                 }
                 Ok(self.parse_di_int())
             }
-            FieldTy::MdList => self.parse_di_md_list(),
+            FieldTy::MdList => {
+                let list = self.parse_md_node_vector()?;
+                Ok(DiValue::List(Box::new(list.into_vec().into_boxed_slice())))
+            }
             FieldTy::ChecksumKind => {
                 let t = self.text();
                 if !self.is(Tok::Ident) || !matches!(t, b"CSK_MD5" | b"CSK_SHA1" | b"CSK_SHA256") {
@@ -335,26 +338,6 @@ impl<'a> Parser<'a> {
             return Ok(DiValue::Md(Md::Null));
         }
         Ok(DiValue::Md(self.parse_md_operand()?))
-    }
-
-    /// `MDFieldList` (`parseMDNodeVector`): `{` metadata or `null`, separated by commas `}`.
-    fn parse_di_md_list(&mut self) -> PResult<DiValue> {
-        self.expect(Tok::LBrace, "expected '{' here")?;
-        let mut list = Vec::new();
-        if !self.eat(Tok::RBrace) {
-            loop {
-                if self.eat_kw(b"null") {
-                    list.push(Md::Null);
-                } else {
-                    list.push(self.parse_md_operand()?);
-                }
-                if !self.eat(Tok::Comma) {
-                    break;
-                }
-            }
-            self.expect(Tok::RBrace, "expected end of metadata node")?;
-        }
-        Ok(DiValue::List(Box::new(list.into_boxed_slice())))
     }
 
     /// `DIFlagField` / `DISPFlagField`: flags and unsigned 32-bit numbers joined with `|`.

@@ -182,6 +182,12 @@ impl<'a> Parser<'a> {
 
     /// After `!`, at `{`: a tuple's body.
     fn parse_md_tuple_body(&mut self, distinct: bool) -> PResult<MdNode> {
+        let ops = self.parse_md_node_vector()?;
+        Ok(MdNode::tuple(distinct, ops))
+    }
+
+    /// `parseMDNodeVector`: `{` metadata or `null`, separated by commas `}`.
+    pub(super) fn parse_md_node_vector(&mut self) -> PResult<SmallVec<[Md; 4]>> {
         self.expect(Tok::LBrace, "expected '{' here")?;
         let mut ops: SmallVec<[Md; 4]> = SmallVec::new();
         if !self.is(Tok::RBrace) {
@@ -197,7 +203,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(Tok::RBrace, "expected end of metadata node")?;
-        Ok(MdNode::tuple(distinct, ops))
+        Ok(ops)
     }
 
     /// A metadata operand: `!N`, `!{}`, `!"s"`, `!DIx(...)`, or `T v`.
