@@ -13,7 +13,14 @@ fn main() {
             Ok(_) => ok += 1,
             Err(d) => {
                 bad += 1;
-                println!("{}:{}:{}: {} | {}", d.file, d.line, d.col, d.message, d.source_line.trim());
+                println!(
+                    "{}:{}:{}: {} | {}",
+                    d.file,
+                    d.line,
+                    d.col,
+                    d.message,
+                    String::from_utf8_lossy(&d.source_line).trim()
+                );
             }
         }
     }

@@ -9,68 +9,93 @@ pub struct Diagnostic {
     pub file: String,
     /// 1-based line.
     pub line: u32,
-    /// 1-based column.
+    /// 1-based column, in bytes from the start of the line.
     pub col: u32,
     /// LLVM's message.
     pub message: String,
-    /// The text of the offending line, without its newline.
-    pub source_line: String,
+    /// The bytes of the offending line, without its line end.
+    pub source_line: Vec<u8>,
 }
 
 impl Diagnostic {
-    /// Builds a diagnostic at byte `offset` of `src`.
+    /// Builds a diagnostic at byte `offset` of `src`, as `SourceMgr::GetMessage` finds the line
+    /// (it ends at a `\n` or a `\r`).
     pub fn new(file: &str, src: &[u8], offset: usize, message: String) -> Self {
         let offset = offset.min(src.len());
-        let line_start = src[..offset].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let line_end = src[offset..].iter().position(|&b| b == b'\n').map_or(src.len(), |p| offset + p);
-        let line = src[..line_start].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        let is_end = |b: &u8| *b == b'\n' || *b == b'\r';
+        let line_start = src[..offset].iter().rposition(is_end).map_or(0, |p| p + 1);
+        let line_end = src[offset..].iter().position(is_end).map_or(src.len(), |p| offset + p);
+        let line = src[..offset].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
         let col = (offset - line_start) as u32 + 1;
-        Diagnostic {
-            file: file.to_string(),
-            line,
-            col,
-            message,
-            source_line: String::from_utf8_lossy(&src[line_start..line_end]).into_owned(),
+        Diagnostic { file: file.to_string(), line, col, message, source_line: src[line_start..line_end].to_vec() }
+    }
+
+    /// The bytes `SMDiagnostic::print` writes: the location and message, then the source line
+    /// with its tabs expanded and, unless the line has bytes that are not ASCII, the caret line
+    /// (a caret on a tab fills the tab's width); every line ends with a newline.
+    pub fn render(&self) -> Vec<u8> {
+        let mut out = format!("{}:{}:{}: error: {}\n", self.file, self.line, self.col, self.message).into_bytes();
+        let line = &self.source_line[..];
+        print_source_line(&mut out, line);
+        if line.iter().any(|&b| b & 0x80 != 0) {
+            return out;
         }
+        let n = line.len();
+        let mut caret = vec![b' '; n + 1];
+        caret[(self.col.saturating_sub(1) as usize).min(n)] = b'^';
+        let keep = caret.iter().rposition(|&c| c != b' ').map_or(0, |p| p + 1);
+        caret.truncate(keep);
+        let mut col = 0usize;
+        for (i, &c) in caret.iter().enumerate() {
+            if line.get(i) != Some(&b'\t') {
+                out.push(c);
+                col += 1;
+                continue;
+            }
+            loop {
+                out.push(c);
+                col += 1;
+                if col.is_multiple_of(TAB_STOP) {
+                    break;
+                }
+            }
+        }
+        out.push(b'\n');
+        out
     }
 }
 
 /// LLVM's tab stop when it prints a source line.
 const TAB_STOP: usize = 8;
 
-impl fmt::Display for Diagnostic {
-    /// As LLVM's `SMDiagnostic::print`: tabs of the source line are expanded to the next tab
-    /// stop, and the caret line follows them, so the caret stands under the column.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}:{}:{}: error: {}", self.file, self.line, self.col, self.message)?;
-        let caret_at = self.col.saturating_sub(1) as usize;
-        let (mut line, mut caret) = (String::new(), String::new());
-        for (k, b) in self.source_line.bytes().enumerate() {
-            if b == b'\t' {
-                loop {
-                    line.push(' ');
-                    if k < caret_at {
-                        caret.push(' ');
-                    }
-                    if line.len() % TAB_STOP == 0 {
-                        break;
-                    }
-                }
-            } else {
-                line.push(b as char);
-                if k < caret_at {
-                    caret.push(' ');
-                }
+/// `printSourceLine`: the line with each tab turned into at least one space, up to the next tab
+/// stop, and a newline.
+fn print_source_line(out: &mut Vec<u8>, line: &[u8]) {
+    let mut col = 0usize;
+    for &b in line {
+        if b != b'\t' {
+            out.push(b);
+            col += 1;
+            continue;
+        }
+        loop {
+            out.push(b' ');
+            col += 1;
+            if col.is_multiple_of(TAB_STOP) {
+                break;
             }
         }
-        if !self.source_line.contains('\t') {
-            line = self.source_line.clone();
-        }
-        // A caret past the end of the line (at the end of the file) still gets its column.
-        let shown = self.source_line.len().min(caret_at);
-        caret.push_str(&" ".repeat(caret_at - shown));
-        writeln!(f, "{line}")?;
-        write!(f, "{caret}^")
+    }
+    out.push(b'\n');
+}
+
+impl fmt::Display for Diagnostic {
+    /// [`Diagnostic::render`] without its last newline (bytes that are not UTF-8 shown as
+    /// U+FFFD; [`Diagnostic::render`] has them as they are).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.render();
+        let text = text.strip_suffix(b"\n").unwrap_or(&text);
+        f.write_str(&String::from_utf8_lossy(text))
     }
 }
 
@@ -91,5 +116,19 @@ mod tests {
     fn lines_without_tabs_are_printed_as_they_are() {
         let d = Diagnostic::new("t.ll", b"  ret i32 foo\n", 10, "bad".into());
         assert_eq!(d.to_string(), "t.ll:1:11: error: bad\n  ret i32 foo\n          ^");
+    }
+
+    #[test]
+    fn a_caret_on_a_tab_fills_it() {
+        let d = Diagnostic::new("t.ll", b"ab\tc\n", 2, "bad".into());
+        assert_eq!(d.to_string(), "t.ll:1:3: error: bad\nab      c\n  ^^^^^^");
+    }
+
+    #[test]
+    fn lines_with_other_bytes_have_no_caret_and_keep_their_bytes() {
+        let d = Diagnostic::new("t.ll", b"x \xff\ty\r\nz", 0, "bad".into());
+        assert_eq!(d.render(), b"t.ll:1:1: error: bad\nx \xff     y\n".to_vec());
+        let d = Diagnostic::new("t.ll", b"\"\xc3\xa9\" x", 5, "bad".into());
+        assert_eq!(d.render(), "t.ll:1:6: error: bad\n\"\u{e9}\" x\n".as_bytes().to_vec());
     }
 }

@@ -398,6 +398,11 @@ impl<'a> Lexer<'a> {
             self.pos = name_end + 1;
             return self.tokv(Tok::Label, start, start, name_end, false);
         }
+        // `iN` is an integer type however the word goes on (`i32ptr` is `i32`, then `ptr`).
+        if self.src[start] == b'i' && self.peek(0).is_ascii_digit() {
+            self.pos = self.run_end(self.pos, DIGIT);
+            return self.tok(Tok::Ident, start);
+        }
         self.pos = word_end;
         // Hex integers: u0x... and s0x...
         let text = &self.src[start..self.pos];

@@ -52,6 +52,7 @@ pub mod dwarf;
 pub mod entity;
 pub mod fold;
 pub mod function;
+pub mod inline_asm;
 pub mod instructions;
 pub mod intrinsic_attrs;
 pub mod intrinsic_sig;

@@ -57,7 +57,7 @@ impl fmt::Display for Error {
                     line,
                     col,
                     message: self.message.clone(),
-                    source_line: self.source_line.clone(),
+                    source_line: self.source_line.clone().into_bytes(),
                 };
                 d.fmt(f)
             }
@@ -360,7 +360,7 @@ fn parse_module(text: &str, start: Mark, file: &str, lines: &Lines<'_>) -> Resul
         let line = start.line + d.line - 1;
         let file_line = lines.line(line);
         let mut col = d.col;
-        if let Some(indent) = file_line.find(d.source_line.as_str()) {
+        if let Some(indent) = file_line.find(String::from_utf8_lossy(&d.source_line).as_ref()) {
             col += indent as u32;
         }
         Error { file: file.to_string(), pos: Some((line, col)), message: d.message, source_line: file_line.to_string() }

@@ -129,7 +129,7 @@ impl<'a> Parser<'a> {
             let key = self.parse_str("expected attribute")?;
             let key = self.m.ctx.sym_bytes(&key);
             let val = if self.eat(Tok::Equal) {
-                let v = self.parse_str("expected string value")?;
+                let v = self.parse_str("expected string constant")?;
                 Some(self.m.ctx.sym_bytes(&v))
             } else {
                 None
@@ -205,14 +205,14 @@ impl<'a> Parser<'a> {
             Form::IntParen if kw == b"dead_on_return" && !self.is(Tok::LParen) => AttrArg::None,
             Form::IntParen => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let v = self.parse_u64("expected integer")?;
+                let v = self.parse_uint64()?;
                 self.expect(Tok::RParen, "expected ')'")?;
                 AttrArg::Int(v)
             }
             Form::Align if group => {
                 self.expect(Tok::Equal, "expected '=' here")?;
                 let vp = self.pos();
-                let v = self.parse_u32("expected integer")? as u64;
+                let v = self.parse_uint32()? as u64;
                 if !v.is_power_of_two() {
                     return self.err(vp, "alignment is not a power of two");
                 }
@@ -221,12 +221,12 @@ impl<'a> Parser<'a> {
             Form::Align => AttrArg::Int(self.parse_align_value(true)?),
             Form::AlignStack if group => {
                 self.expect(Tok::Equal, "expected '=' here")?;
-                AttrArg::Int(self.parse_u32("expected integer")? as u64)
+                AttrArg::Int(self.parse_uint32()? as u64)
             }
             Form::AlignStack => {
                 self.expect(Tok::LParen, "expected '('")?;
                 let ap = self.pos();
-                let v = self.parse_u32("expected integer")?;
+                let v = self.parse_uint32()?;
                 self.expect(Tok::RParen, "expected ')'")?;
                 if !v.is_power_of_two() {
                     return self.err(ap, "stack alignment is not a power of two");
@@ -261,15 +261,15 @@ impl<'a> Parser<'a> {
             }
             Form::AllocSize => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let a = self.parse_u32("expected integer")?;
-                let b = if self.eat(Tok::Comma) { Some(self.parse_u32("expected integer")?) } else { None };
+                let a = self.parse_uint32()?;
+                let b = if self.eat(Tok::Comma) { Some(self.parse_uint32()?) } else { None };
                 self.expect(Tok::RParen, "expected ')'")?;
                 AttrArg::AllocSize(a, b)
             }
             Form::VScale => {
                 self.expect(Tok::LParen, "expected '('")?;
-                let a = self.parse_u32("expected integer")?;
-                let b = if self.eat(Tok::Comma) { self.parse_u32("expected integer")? } else { a };
+                let a = self.parse_uint32()?;
+                let b = if self.eat(Tok::Comma) { self.parse_uint32()? } else { a };
                 self.expect(Tok::RParen, "expected ')'")?;
                 if a == 0 && b == 0 {
                     // `addVScaleRangeAttr` keeps nothing for all-zero arguments.
@@ -412,8 +412,9 @@ impl<'a> Parser<'a> {
         self.err_here(format!("unexpected attribute group #{n}"))
     }
 
-    /// After the `attributes` keyword.
-    pub fn parse_attr_group_def(&mut self) -> PResult<()> {
+    /// After the `attributes` keyword (at `at`): `parseUnnamedAttrGrp`. A group defined again
+    /// takes the attributes of its last definition, as LLVM's builder is cleared for each.
+    pub fn parse_attr_group_def(&mut self, at: usize) -> PResult<()> {
         if !self.is(Tok::AttrGrpId) {
             return self.err_here("expected attribute group id");
         }
@@ -424,7 +425,10 @@ impl<'a> Parser<'a> {
         let mut out = Vec::new();
         self.parse_attrs_into(AttrList::Group, &mut out, &mut Vec::new())?;
         self.next();
-        self.attr_groups.entry(n).or_default().extend(out);
+        if out.is_empty() {
+            return self.err(at, "attribute group has no attributes");
+        }
+        self.attr_groups.insert(n, out);
         Ok(())
     }
 

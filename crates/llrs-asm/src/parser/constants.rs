@@ -18,6 +18,10 @@ impl<'a> Parser<'a> {
 
     /// Parses a value of type `ty`: a local, a constant, or inline asm.
     pub fn parse_value(&mut self, ty: TypeId) -> PResult<Value> {
+        let local = matches!(self.tok.kind, Tok::LocalVar | Tok::LocalVarId);
+        if local && matches!(self.m.ctx.type_of(ty), Type::Function { .. }) {
+            return self.err_here("functions are not values, refer to them as pointers");
+        }
         match self.tok.kind {
             Tok::LocalVar | Tok::LocalVarId => self.parse_local_ref(ty),
             Tok::Ident if self.is_kw(b"asm") => self.parse_inline_asm(ty),
@@ -131,6 +135,9 @@ impl<'a> Parser<'a> {
     fn parse_const_inner(&mut self, ty: TypeId) -> PResult<ConstId> {
         let pos = self.pos();
         let tyk = self.m.ctx.type_of(ty).clone();
+        if matches!(tyk, Type::Function { .. }) {
+            return self.err_here("functions are not values, refer to them as pointers");
+        }
         match self.tok.kind {
             Tok::Int => {
                 let bits = match tyk {
@@ -155,24 +162,28 @@ impl<'a> Parser<'a> {
             }
             Tok::GlobalVar | Tok::GlobalId => self.const_global(ty),
             Tok::LSquare => {
+                // `parseValID`'s array constant: typed by its first element, then given the
+                // expected type as a `t_Constant`.
                 self.next();
-                let (elem_ty, n) = match tyk {
-                    Type::Array(n, e) => (e, n),
-                    _ => return self.err(pos, "invalid type for array constant"),
-                };
+                let first = self.pos();
                 let elems = self.parse_const_list(Tok::RSquare, "expected end of array constant")?;
-                for &(t, p, _) in &elems {
-                    if t != elem_ty {
-                        return self.err(p, "array element #0 is not of type");
+                let Some(&(t0, _, _)) = elems.first() else {
+                    if !matches!(tyk, Type::Array(0, _)) {
+                        return self.err(pos, "invalid empty array initializer");
                     }
-                }
-                if elems.len() as u64 != n {
-                    return self.err(pos, "invalid array size");
-                }
-                if elems.is_empty() {
                     // LLParser reads `[]` as poison of the empty array type.
                     return Ok(self.m.ctx.konst(Const::Poison(ty)));
+                };
+                if !self.is_first_class(t0) {
+                    let t = super::types::type_text(&self.m, t0);
+                    return self.err(first, format!("invalid array element type: {t}"));
                 }
+                if let Some(i) = elems.iter().position(|e| e.0 != t0) {
+                    let t = super::types::type_text(&self.m, t0);
+                    return self.err(first, format!("array element #{i} is not of type '{t}"));
+                }
+                let got = self.m.ctx.ty(Type::Array(elems.len() as u64, t0));
+                self.expect_const_type(pos, got, ty)?;
                 let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
                 Ok(fold::array(&mut self.m.ctx, ty, ids))
             }
@@ -188,24 +199,28 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::Greater, "expected end of constant")?;
                     return self.make_struct_const(ty, pos, elems, true);
                 }
+                let first = self.pos();
                 let elems = self.parse_const_list(Tok::Greater, "expected end of constant")?;
-                let (len, elem_ty) = match tyk {
-                    Type::Vector { len, elem, scalable: false } => (len, elem),
-                    _ => return self.err(pos, "vector constant must have vector type"),
+                // `parseValID`'s vector constant: typed by its first element, then given the
+                // expected type as a `t_Constant`.
+                let Some(&(t0, _, _)) = elems.first() else {
+                    return self.err(pos, "constant vector must not be empty");
                 };
-                if elems.len() as u32 != len {
-                    return self.err(pos, "vector element count mismatch");
+                if !matches!(self.m.ctx.type_of(t0), Type::Int(_) | Type::Float(_) | Type::Ptr(_)) {
+                    return self.err(first, "vector elements must have integer, pointer or floating point type");
                 }
-                for &(t, p, _) in &elems {
-                    if t != elem_ty {
-                        return self.err(p, "vector element #0 is not of type");
-                    }
+                if let Some(i) = elems.iter().position(|e| e.0 != t0) {
+                    let t = super::types::type_text(&self.m, t0);
+                    return self.err(first, format!("vector element #{i} is not of type '{t}"));
                 }
+                let len = u32::try_from(elems.len()).unwrap_or(u32::MAX);
+                let got = self.m.ctx.ty(Type::Vector { scalable: false, len, elem: t0 });
+                self.expect_const_type(pos, got, ty)?;
                 let ids: Vec<ConstId> = elems.iter().map(|e| e.2).collect();
                 Ok(fold::vector(&mut self.m.ctx, ty, ids))
             }
             Tok::Ident => self.parse_const_keyword(ty, &tyk),
-            Tok::LocalVar | Tok::LocalVarId => self.err_here("expected a constant value"),
+            Tok::LocalVar | Tok::LocalVarId => self.err_here("invalid use of function-local name"),
             _ => self.err_here("expected value token"),
         }
     }
@@ -265,9 +280,9 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         match kw {
             b"true" | b"false" => {
-                if !matches!(tyk, Type::Int(1)) {
-                    return self.err_here("integer constant must have integer type");
-                }
+                // An `i1` constant, which must be the expected type.
+                let i1 = self.m.ctx.int_ty(1);
+                self.expect_const_type(pos, i1, ty)?;
                 let v = kw == b"true";
                 self.next();
                 Ok(self.m.ctx.konst(Const::Int(ty, APInt::from_u64(1, v as u64))))
@@ -319,15 +334,14 @@ impl<'a> Parser<'a> {
                     return self.err_here("expected string");
                 }
                 let bytes = self.val().into_owned();
-                let p = self.pos();
                 self.next();
-                match tyk {
-                    Type::Array(n, e) if matches!(self.m.ctx.type_of(*e), Type::Int(8)) => {
-                        if *n != bytes.len() as u64 {
-                            return self.err(p, "constant expression type mismatch");
-                        }
-                    }
-                    _ => return self.err(pos, "constant expression type mismatch"),
+                // The string is an `[N x i8]` constant, which must be the expected type.
+                let fits = matches!(*tyk, Type::Array(n, e)
+                    if matches!(self.m.ctx.type_of(e), Type::Int(8)) && n == bytes.len() as u64);
+                if !fits {
+                    let i8t = self.m.ctx.int_ty(8);
+                    let got = self.m.ctx.ty(Type::Array(bytes.len() as u64, i8t));
+                    self.expect_const_type(pos, got, ty)?;
                 }
                 if bytes.iter().all(|&b| b == 0) {
                     return Ok(self.m.ctx.konst(Const::Zero(ty)));
@@ -337,16 +351,14 @@ impl<'a> Parser<'a> {
             b"splat" => {
                 self.next();
                 self.expect(Tok::LParen, "expected '(' after vector splat")?;
-                let ep = self.pos();
                 let c = self.parse_typed_const()?;
                 self.expect(Tok::RParen, "expected ')' at end of vector splat")?;
                 let elem = match tyk {
                     Type::Vector { elem, .. } => *elem,
                     _ => return self.err(pos, "vector constant must have vector type"),
                 };
-                if self.m.ctx.const_of(c).ty() != elem {
-                    return self.err(ep, "splat value type mismatch");
-                }
+                let got = self.m.ctx.const_of(c).ty();
+                self.expect_const_type(pos, got, elem)?;
                 Ok(fold::splat(&mut self.m.ctx, ty, c))
             }
             b"blockaddress" => self.parse_blockaddress(ty),
@@ -382,12 +394,19 @@ impl<'a> Parser<'a> {
         let c = self.parse_const_expr_inner()?;
         if let Some(t) = expect {
             let got = self.m.ctx.const_of(c).ty();
-            if got != t {
-                let (g, w) = (super::types::type_text(&self.m, got), super::types::type_text(&self.m, t));
-                return self.err(pos, format!("constant expression type mismatch: got type '{g}' but expected '{w}'"));
-            }
+            self.expect_const_type(pos, got, t)?;
         }
         Ok(c)
+    }
+
+    /// `convertValIDToValue` of a `t_Constant`: the constant read at `pos` has type `got`, which
+    /// must be the expected `want`.
+    fn expect_const_type(&self, pos: usize, got: TypeId, want: TypeId) -> PResult<()> {
+        if got == want {
+            return Ok(());
+        }
+        let (g, w) = (super::types::type_text(&self.m, got), super::types::type_text(&self.m, want));
+        self.err(pos, format!("constant expression type mismatch: got type '{g}' but expected '{w}'"))
     }
 
     fn parse_const_expr_inner(&mut self) -> PResult<ConstId> {
@@ -444,9 +463,9 @@ impl<'a> Parser<'a> {
                 Ok(fold::get_binary(&mut self.m.ctx, op, a, b, fl))
             }
             Opcode::GetElementPtr => {
+                // `parseValID`'s getelementptr: the flags, then at most one `inrange`.
                 self.next();
                 let mut fl = 0;
-                let mut inrange = None;
                 loop {
                     if self.eat_kw(b"inbounds") {
                         fl |= flags::INBOUNDS;
@@ -454,34 +473,29 @@ impl<'a> Parser<'a> {
                         fl |= flags::NUSW;
                     } else if self.eat_kw(b"nuw") {
                         fl |= flags::NUW;
-                    } else if self.is_kw(b"inrange") {
-                        self.next();
-                        self.expect(Tok::LParen, "expected '('")?;
-                        let lo = self.parse_apint_lit(64)?;
-                        self.expect(Tok::Comma, "expected ','")?;
-                        let hi = self.parse_apint_lit(64)?;
-                        self.expect(Tok::RParen, "expected ')'")?;
-                        inrange = Some((lo, hi));
                     } else {
                         break;
                     }
                 }
+                let mut inrange = None;
+                if self.eat_kw(b"inrange") {
+                    self.expect(Tok::LParen, "expected '('")?;
+                    if !self.is(Tok::Int) {
+                        return self.err_here("expected integer");
+                    }
+                    let lo = self.parse_apint_lit(64)?;
+                    self.expect(Tok::Comma, "expected ','")?;
+                    if !self.is(Tok::Int) {
+                        return self.err_here("expected integer");
+                    }
+                    let hi = self.parse_apint_lit(64)?;
+                    self.expect(Tok::RParen, "expected ')'")?;
+                    inrange = Some((lo, hi));
+                }
                 self.expect(Tok::LParen, "expected '(' in constantexpr")?;
                 let src = self.parse_type("expected type")?;
-                if self.is_scalable(src) {
-                    return self.err(pos, "invalid base element for constant getelementptr");
-                }
                 self.expect(Tok::Comma, "expected comma after getelementptr's type")?;
-                let mut ops: SmallVec<[ConstId; 4]> = SmallVec::new();
-                loop {
-                    if !self.at_type() {
-                        return self.err_here("expected ')' in constantexpr");
-                    }
-                    ops.push(self.parse_typed_const()?);
-                    if !self.eat(Tok::Comma) {
-                        break;
-                    }
-                }
+                let ops = self.parse_global_value_vector()?;
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
                 self.check_const_gep(src, &ops, pos)?;
                 let gep = fold::GepInfo { source_ty: src, flags: fl, inrange };
@@ -490,16 +504,7 @@ impl<'a> Parser<'a> {
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector => {
                 self.next();
                 self.expect(Tok::LParen, "expected '(' in constantexpr")?;
-                let mut ops: SmallVec<[ConstId; 3]> = SmallVec::new();
-                loop {
-                    if !self.at_type() {
-                        return self.err_here("expected ')' in constantexpr");
-                    }
-                    ops.push(self.parse_typed_const()?);
-                    if !self.eat(Tok::Comma) {
-                        break;
-                    }
-                }
+                let ops = self.parse_global_value_vector()?;
                 self.expect(Tok::RParen, "expected ')' in constantexpr")?;
                 self.check_vector_op(op, &ops, pos)?;
                 Ok(match op {
@@ -552,11 +557,14 @@ impl<'a> Parser<'a> {
     /// LLParser's checks of a constant `getelementptr`'s operands.
     fn check_const_gep(&mut self, src: TypeId, ops: &[ConstId], pos: usize) -> PResult<()> {
         let c = &self.m.ctx;
-        let base_ty = c.const_of(ops[0]).ty();
         let scalar = |t: TypeId| match c.type_of(t) {
             Type::Vector { elem, .. } => *elem,
             _ => t,
         };
+        let Some(&base) = ops.first() else {
+            return self.err(pos, "base of getelementptr must be a pointer");
+        };
+        let base_ty = c.const_of(base).ty();
         if !matches!(c.type_of(scalar(base_ty)), Type::Ptr(_)) {
             return self.err(pos, "base of getelementptr must be a pointer");
         }
@@ -576,28 +584,101 @@ impl<'a> Parser<'a> {
                 width = *len;
             }
         }
+        if ops.len() > 1 && !self.is_sized(src) {
+            return self.err(pos, "base element of getelementptr must be sized");
+        }
+        if self.is_scalable(src) {
+            return self.err(pos, "invalid base element for constant getelementptr");
+        }
         if fold::gep_indexed_type(&mut self.m.ctx, src, &ops[1..]).is_none() {
             return self.err(pos, "invalid getelementptr indices");
         }
         Ok(())
     }
 
+    /// `parseGlobalValueVector`: typed constants separated by commas, none when the list
+    /// closes at once (`inrange` in the list is left to the caller).
+    fn parse_global_value_vector(&mut self) -> PResult<SmallVec<[ConstId; 4]>> {
+        let mut out = SmallVec::new();
+        if matches!(self.tok.kind, Tok::RBrace | Tok::RSquare | Tok::Greater | Tok::RParen) {
+            return Ok(out);
+        }
+        loop {
+            if self.is_kw(b"inrange") {
+                return Ok(out);
+            }
+            out.push(self.parse_typed_const()?);
+            if !self.eat(Tok::Comma) {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// `ShuffleVectorInst::isValidOperands` with the mask as a constant.
+    pub(super) fn shuffle_operands_valid(&self, v1: TypeId, v2: TypeId, mask: ConstId) -> bool {
+        let c = &self.m.ctx;
+        let Type::Vector { len, scalable, .. } = *c.type_of(v1) else { return false };
+        if v1 != v2 {
+            return false;
+        }
+        let m = c.const_of(mask);
+        let Type::Vector { elem, scalable: mask_scalable, .. } = *c.type_of(m.ty()) else { return false };
+        if !matches!(c.type_of(elem), Type::Int(32)) || mask_scalable != scalable {
+            return false;
+        }
+        if matches!(m, Const::Undef(_) | Const::Poison(_) | Const::Zero(_)) {
+            return true;
+        }
+        if mask_scalable {
+            return false;
+        }
+        let limit = 2 * u64::from(len);
+        let in_range = |id: ConstId, undef_ok: bool| match c.const_of(id) {
+            Const::Int(_, v) => v.ult_u64(limit),
+            Const::Undef(_) | Const::Poison(_) => undef_ok,
+            _ => false,
+        };
+        match m {
+            Const::Vector(_, ops) => ops.iter().all(|&o| in_range(o, true)),
+            Const::Splat(_, e) => in_range(*e, false),
+            _ => false,
+        }
+    }
+
     /// Checks the operand count and kinds of a vector constant expression.
+    /// `parseValID`'s checks of a vector constant expression's operands.
     fn check_vector_op(&mut self, op: llrs_ir::Opcode, ops: &[ConstId], pos: usize) -> PResult<()> {
         use llrs_ir::Opcode;
-        let t0 = self.m.ctx.const_of(ops[0]).ty();
-        match (op, self.m.ctx.type_of(t0)) {
-            (Opcode::ExtractElement, Type::Vector { .. }) if ops.len() == 2 => Ok(()),
-            (Opcode::InsertElement, Type::Vector { .. }) if ops.len() == 3 => Ok(()),
-            (Opcode::ShuffleVector, Type::Vector { .. }) if ops.len() == 3 => {
-                let mt = self.m.ctx.const_of(ops[2]).ty();
-                match self.m.ctx.type_of(mt) {
-                    Type::Vector { .. } => Ok(()),
-                    _ => self.err(pos, "invalid shufflevector operands"),
+        let ty = |p: &Self, i: usize| p.m.ctx.const_of(ops[i]).ty();
+        let is_int = |p: &Self, t: TypeId| matches!(p.m.ctx.type_of(t), Type::Int(_));
+        match op {
+            Opcode::ShuffleVector => {
+                if ops.len() != 3 {
+                    return self.err(pos, "expected three operands to shufflevector");
+                }
+                if !self.shuffle_operands_valid(ty(self, 0), ty(self, 1), ops[2]) {
+                    return self.err(pos, "invalid operands to shufflevector");
                 }
             }
-            _ => self.err(pos, "invalid vector constant expression"),
+            Opcode::ExtractElement => {
+                if ops.len() != 2 {
+                    return self.err(pos, "expected two operands to extractelement");
+                }
+                if !matches!(self.m.ctx.type_of(ty(self, 0)), Type::Vector { .. }) || !is_int(self, ty(self, 1)) {
+                    return self.err(pos, "invalid extractelement operands");
+                }
+            }
+            _ => {
+                if ops.len() != 3 {
+                    return self.err(pos, "expected three operands to insertelement");
+                }
+                let fits = matches!(self.m.ctx.type_of(ty(self, 0)), Type::Vector { elem, .. } if *elem == ty(self, 1));
+                if !fits || !is_int(self, ty(self, 2)) {
+                    return self.err(pos, "invalid insertelement operands");
+                }
+            }
         }
+        Ok(())
     }
 }
 

@@ -35,7 +35,7 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let tok_end = self.tok.end as usize;
         if self.fs.func.is_none() {
-            return self.err_here("expected a constant value");
+            return self.err_here("invalid use of function-local name");
         }
         let is_label = matches!(self.m.ctx.type_of(ty), Type::Label);
         if is_label {
@@ -49,7 +49,14 @@ impl<'a> Parser<'a> {
                 v
             } else if let Some(&(i, _)) = self.fs.fwd_names.get(&name) {
                 Value::Inst(i)
+            } else if let Some(&b) = self.fs.block_names.get(&name) {
+                // A block referenced before: LLVM's one table of forward references has it.
+                Value::Block(b)
             } else {
+                // `getVal` makes no placeholder of a type a value cannot have.
+                if !self.is_first_class(ty) {
+                    return self.err(pos, "invalid use of a non-first-class type");
+                }
                 let i = self.body().insts.push(placeholder(ty));
                 self.fs.fwd_names.insert(name, (i, pos));
                 return Ok(Value::Inst(i));
@@ -61,7 +68,12 @@ impl<'a> Parser<'a> {
                 v
             } else if let Some(&(i, _)) = self.fs.fwd_nums.get(&n) {
                 Value::Inst(i)
+            } else if let Some(&b) = self.fs.block_nums.get(&n) {
+                Value::Block(b)
             } else {
+                if !self.is_first_class(ty) {
+                    return self.err(pos, "invalid use of a non-first-class type");
+                }
                 if n < self.fs.next_num {
                     return self.err(pos, format!("use of undefined value '%{n}'"));
                 }
@@ -70,10 +82,10 @@ impl<'a> Parser<'a> {
                 return Ok(Value::Inst(i));
             }
         };
-        if let Value::Block(_) = v {
-            return self.err(pos, "expected a basic block");
-        }
-        let vt = self.local_type(v);
+        let vt = match v {
+            Value::Block(_) => self.m.ctx.ty(Type::Label),
+            _ => self.local_type(v),
+        };
         if vt != ty {
             // LLVM names the value as `'%' + Name` (unquoted) or `'%' + ID`.
             let name = match self.src.get(pos + 1) {
@@ -96,13 +108,12 @@ impl<'a> Parser<'a> {
         let b = match self.tok.kind {
             Tok::LocalVar => {
                 let name = self.val_sym();
-                if let Some(v) = self.fs.names.get(&name) {
-                    if !matches!(v, Value::Block(_)) {
-                        return self.err_here(format!(
-                            "'%{}' is not a basic block",
-                            String::from_utf8_lossy(self.m.ctx.name(name))
-                        ));
-                    }
+                let value = self.fs.names.get(&name).is_some_and(|v| !matches!(v, Value::Block(_)));
+                if value || self.fs.fwd_names.contains_key(&name) {
+                    return self.err_here(format!(
+                        "'%{}' is not a basic block",
+                        String::from_utf8_lossy(self.m.ctx.name(name))
+                    ));
                 }
                 match self.fs.block_names.get(&name) {
                     Some(&b) => b,
@@ -119,7 +130,7 @@ impl<'a> Parser<'a> {
                 match self.fs.block_nums.get(&n) {
                     Some(&b) => b,
                     None => {
-                        if self.fs.nums.contains(n) {
+                        if self.fs.nums.contains(n) || self.fs.fwd_nums.contains_key(&n) {
                             return self.err_here(format!("'%{n}' is not a basic block"));
                         }
                         let b = self.body().create_block(None);
@@ -217,18 +228,24 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_function(&mut self) -> PResult<()> {
-        if let Some((&name, &(_, pos))) = self.fs.fwd_names.iter().min_by_key(|(_, (_, p))| *p) {
+        // `finishFunction`: LLVM keeps forward references (values and blocks alike) in ordered
+        // maps, and names the first name in byte order, then the smallest number.
+        let fwd_block_names = self.fs.fwd_blocks.iter().filter_map(|(&b, &p)| Some((self.body.blocks[b].name?, p)));
+        let first_name = self
+            .fs
+            .fwd_names
+            .iter()
+            .map(|(&n, &(_, p))| (n, p))
+            .chain(fwd_block_names)
+            .min_by(|a, b| self.m.ctx.name(a.0).cmp(self.m.ctx.name(b.0)));
+        if let Some((name, pos)) = first_name {
             return self
                 .err(pos, format!("use of undefined value '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))));
         }
-        if let Some((&n, &(_, pos))) = self.fs.fwd_nums.iter().min_by_key(|(_, (_, p))| *p) {
+        let fwd_block_nums = self.fs.block_nums.iter().filter_map(|(&n, b)| self.fs.fwd_blocks.get(b).map(|&p| (n, p)));
+        let first_num = self.fs.fwd_nums.iter().map(|(&n, &(_, p))| (n, p)).chain(fwd_block_nums).min();
+        if let Some((n, pos)) = first_num {
             return self.err(pos, format!("use of undefined value '%{n}'"));
-        }
-        if let Some((&b, &pos)) = self.fs.fwd_blocks.iter().min_by_key(|(_, p)| **p) {
-            let _ = b;
-            let name =
-                String::from_utf8_lossy(&self.src[pos..]).split([',', ' ', ')', '\n']).next().unwrap_or("").to_string();
-            return self.err(pos, format!("use of undefined value '{name}'"));
         }
         let g = self.fs.func.expect("in a function");
         let mut body = std::mem::take(&mut self.body);
@@ -255,11 +272,11 @@ impl<'a> Parser<'a> {
                         b
                     }
                     None => {
-                        if self.fs.names.contains_key(&name) {
-                            return self.err(
-                                pos,
-                                format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))),
-                            );
+                        // A value of that name (defined or referenced): `defineBB` cannot make it
+                        // a block.
+                        if self.fs.names.contains_key(&name) || self.fs.fwd_names.contains_key(&name) {
+                            let name = String::from_utf8_lossy(self.m.ctx.name(name)).into_owned();
+                            return self.err(pos, format!("unable to create block named '{name}'"));
                         }
                         let b = self.body().create_block(Some(name));
                         self.fs.block_names.insert(name, b);
@@ -271,7 +288,7 @@ impl<'a> Parser<'a> {
                 let n = if self.is(Tok::LabelId) {
                     let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
                     let n = super::dec_u64(v).and_then(|n| u32::try_from(n).ok());
-                    let Some(n) = n else { return self.err_here("invalid label number") };
+                    let Some(n) = n else { return self.err_here("invalid value number (too large)") };
                     if n < self.fs.next_num {
                         return self
                             .err_here(format!("label expected to be numbered '{}' or greater", self.fs.next_num));
@@ -281,6 +298,9 @@ impl<'a> Parser<'a> {
                 } else {
                     self.fs.next_num
                 };
+                if self.fs.fwd_nums.contains_key(&n) {
+                    return self.err(pos, format!("unable to create block numbered '{n}'"));
+                }
                 self.fs.next_num = n + 1;
                 let b = match self.fs.block_nums.get(&n) {
                     Some(&b) => {
@@ -331,13 +351,15 @@ impl<'a> Parser<'a> {
         let mut name: Option<Symbol> = None;
         let mut num: Option<u32> = None;
         if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
-            if self.is(Tok::LocalVar) {
+            let msg = if self.is(Tok::LocalVar) {
                 name = Some(self.val_sym());
+                "expected '=' after instruction name"
             } else {
                 num = Some(self.tok_num()?);
-            }
+                "expected '=' after instruction id"
+            };
             self.next();
-            self.expect(Tok::Equal, "expected '=' after instruction id")?;
+            self.expect(Tok::Equal, msg)?;
         }
         let ipos = self.pos();
         let mut data = self.parse_instruction()?;
@@ -383,6 +405,19 @@ impl<'a> Parser<'a> {
         pos: usize,
     ) -> PResult<InstId> {
         let b = self.fs.cur_block.expect("in a block");
+        // A block referenced (not defined) under this name or number: LLVM's one table of
+        // forward references has it, as a label.
+        let fwd_block = match (name, num) {
+            (Some(n), _) => self.fs.block_names.get(&n).is_some_and(|b| self.fs.fwd_blocks.contains_key(b)),
+            (None, _) if is_void => false,
+            (None, n) => {
+                let n = n.unwrap_or(self.fs.next_num);
+                n >= self.fs.next_num && self.fs.block_nums.contains_key(&n)
+            }
+        };
+        if fwd_block {
+            return self.err(pos, "instruction forward referenced with type 'label'");
+        }
         let fwd = if let Some(n) = name {
             data.name = Some(n);
             if self.fs.names.contains_key(&n) {
@@ -532,7 +567,7 @@ impl<'a> Parser<'a> {
         }
         let mut order = Vec::new();
         loop {
-            order.push(self.parse_u32("expected integer")?);
+            order.push(self.parse_uint32()?);
             if !self.eat(Tok::Comma) {
                 break;
             }

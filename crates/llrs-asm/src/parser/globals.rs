@@ -122,7 +122,8 @@ impl<'a> Parser<'a> {
                 let next = self.next_global_num;
                 let n = num.unwrap_or(next);
                 if n < next {
-                    return self.err(pos, format!("variable expected to be numbered '@{next}' or greater"));
+                    let what = if kind == GlobalKind::Function { "function" } else { "global" };
+                    return self.err(pos, format!("{what} expected to be numbered '@{next}' or greater"));
                 }
                 self.next_global_num = n + 1;
                 let g = match self.fwd_global_nums.remove(&n) {
@@ -196,16 +197,17 @@ impl<'a> Parser<'a> {
         };
         let tp = self.pos();
         let ty = self.parse_type("expected type")?;
+        // As in LLVM, the initializer is read before the type is checked and the name is
+        // defined: a reference to the global itself is a forward reference, and a redefinition
+        // is reported after it.
+        let decl = matches!(pre.linkage, Some(Linkage::External) | Some(Linkage::ExternWeak));
+        let init = if decl { None } else { Some(self.parse_const(ty)?) };
         if matches!(
             self.m.ctx.type_of(ty),
             Type::Function { .. } | Type::Label | Type::Void | Type::Metadata | Type::Token | Type::X86Amx
         ) {
             return self.err(tp, "invalid type for global variable");
         }
-        // As in LLVM, the initializer is read before the name is defined: a reference to the
-        // global itself is a forward reference, and a redefinition is reported after it.
-        let decl = matches!(pre.linkage, Some(Linkage::External) | Some(Linkage::ExternWeak));
-        let init = if decl { None } else { Some(self.parse_const(ty)?) };
         let g = self.define_global(name, num, GlobalKind::Var, pos)?;
         if let Some((fty, _)) = self.fwd_global_types.remove(&g) {
             if fty != self.m.ctx.ptr_ty(addrspace) {
@@ -230,17 +232,24 @@ impl<'a> Parser<'a> {
             match kw {
                 b"section" => {
                     self.next();
-                    let s = self.parse_str("expected section name")?;
+                    let s = self.parse_str("expected global section string")?;
                     self.m.globals[g].section = Some(self.m.ctx.sym_bytes(&s));
                 }
                 b"partition" => {
                     self.next();
-                    let s = self.parse_str("expected partition name")?;
+                    let s = self.parse_str("expected partition string")?;
                     self.m.globals[g].partition = Some(self.m.ctx.sym_bytes(&s));
                 }
                 b"code_model" => {
                     self.next();
-                    let s = self.parse_str("expected global code model string")?;
+                    // `parseOptionalCodeModel`: one of the code models, as a string.
+                    const MSG: &str = "expected global code model string";
+                    if !self.is(Tok::Str)
+                        || !matches!(&*self.val(), b"tiny" | b"small" | b"kernel" | b"medium" | b"large")
+                    {
+                        return self.err_here(MSG);
+                    }
+                    let s = self.parse_str(MSG)?;
                     self.m.globals[g].var.code_model = Some(self.m.ctx.sym_bytes(&s));
                 }
                 b"align" => {
@@ -376,7 +385,7 @@ impl<'a> Parser<'a> {
         }
         while self.eat(Tok::Comma) {
             if self.eat_kw(b"partition") {
-                let s = self.parse_str("expected partition name")?;
+                let s = self.parse_str("expected partition string")?;
                 self.m.globals[g].partition = Some(self.m.ctx.sym_bytes(&s));
             } else if !is_alias && self.is(Tok::MetadataVar) {
                 // Only an ifunc takes attachments.
@@ -464,7 +473,7 @@ impl<'a> Parser<'a> {
         let cconv = self.parse_cconv()?;
         let ret_attrs = self.parse_attr_list(AttrPos::Ret)?;
         let rpos = self.pos();
-        let ret = self.parse_type("expected type")?;
+        let ret = self.parse_type_void("expected type")?;
         if matches!(self.m.ctx.type_of(ret), Type::Label | Type::Metadata | Type::Function { .. }) {
             return self.err(rpos, "invalid function return type");
         }
@@ -569,11 +578,11 @@ impl<'a> Parser<'a> {
         }
         // The optional parts after the attributes, in LLVM's fixed order.
         if self.eat_kw(b"section") {
-            let s = self.parse_str("expected section name")?;
+            let s = self.parse_str("expected string constant")?;
             self.m.globals[g].section = Some(self.m.ctx.sym_bytes(&s));
         }
         if self.eat_kw(b"partition") {
-            let s = self.parse_str("expected partition name")?;
+            let s = self.parse_str("expected string constant")?;
             self.m.globals[g].partition = Some(self.m.ctx.sym_bytes(&s));
         }
         if self.is_kw(b"comdat") {
@@ -584,11 +593,11 @@ impl<'a> Parser<'a> {
         }
         if self.eat_kw(b"prefalign") {
             self.expect(Tok::LParen, "expected '('")?;
-            fd.prefalign = self.parse_u64("expected integer")?;
+            fd.prefalign = self.parse_uint64()?;
             self.expect(Tok::RParen, "expected ')'")?;
         }
         if self.eat_kw(b"gc") {
-            let s = self.parse_str("expected gc name")?;
+            let s = self.parse_str("expected string constant")?;
             fd.gc = Some(self.m.ctx.sym_bytes(&s));
         }
         self.header_fn = is_define.then_some(g);

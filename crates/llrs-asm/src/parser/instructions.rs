@@ -37,9 +37,15 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `parseTypeAndBasicBlock`: any type and value, which must be a block.
     fn parse_label_value(&mut self) -> PResult<Value> {
-        self.expect_kw(b"label", "expected 'label' here")?;
-        Ok(Value::Block(self.block_ref()?))
+        let loc = self.pos();
+        let t = self.parse_type("expected type")?;
+        let v = self.parse_value(t)?;
+        if !matches!(v, Value::Block(_)) {
+            return self.err(loc, "expected a basic block");
+        }
+        Ok(v)
     }
 
     /// Parses one instruction (after any `%x =`).
@@ -60,7 +66,7 @@ impl<'a> Parser<'a> {
         if tail != TailKind::None {
             self.next();
             if !self.is_kw(b"call") {
-                return self.err_here("expected 'call' after tail marker");
+                return self.err_here("expected 'tail call', 'musttail call', or 'notail call'");
             }
             return self.parse_call(Opcode::Call, tail);
         }
@@ -74,7 +80,7 @@ impl<'a> Parser<'a> {
         match op {
             Ret => {
                 let tp = self.pos();
-                let ty = self.parse_type("expected type")?;
+                let ty = self.parse_type_void("expected type")?;
                 let want = self.fs.func.and_then(|g| self.m.ctx.fn_ret(self.m.globals[g].value_ty));
                 let mismatch = |p: &Self| {
                     let w = super::types::type_text(&p.m, want.unwrap_or(ty));
@@ -110,29 +116,28 @@ impl<'a> Parser<'a> {
             Switch => {
                 let p = self.pos();
                 let (ty, cond) = self.parse_typed_value()?;
-                if !matches!(self.m.ctx.type_of(ty), Type::Int(_)) {
-                    return self.err(p, "switch condition must have integer type");
-                }
                 self.expect(Tok::Comma, "expected ',' after switch condition")?;
                 let def = self.parse_label_value()?;
                 self.expect(Tok::LSquare, "expected '[' with switch table")?;
+                if !matches!(self.m.ctx.type_of(ty), Type::Int(_)) {
+                    return self.err(p, "switch condition must have integer type");
+                }
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[cond, def]);
                 // Case values seen, for the duplicate check (constants are uniqued).
                 let mut seen = rustc_hash::FxHashSet::default();
                 while !self.is(Tok::RSquare) {
                     let cp = self.pos();
-                    let (ct, cv) = self.parse_typed_value()?;
-                    if !matches!(cv, Value::Const(_)) {
-                        return self.err(cp, "case value is not a constant integer");
-                    }
-                    if ct != ty {
-                        return self.err(cp, "case value is not a constant integer");
-                    }
+                    let (_, cv) = self.parse_typed_value()?;
+                    self.expect(Tok::Comma, "expected ',' after case value")?;
+                    let d = self.parse_label_value()?;
                     if !seen.insert(cv) {
                         return self.err(cp, "duplicate case value in switch");
                     }
-                    self.expect(Tok::Comma, "expected ',' after case value")?;
-                    let d = self.parse_label_value()?;
+                    let is_int =
+                        matches!(cv, Value::Const(c) if matches!(self.m.ctx.const_of(c), llrs_ir::Const::Int(..)));
+                    if !is_int {
+                        return self.err(cp, "case value is not a constant integer");
+                    }
                     ops.push(cv);
                     ops.push(d);
                 }
@@ -143,9 +148,13 @@ impl<'a> Parser<'a> {
                 Ok(d)
             }
             IndirectBr => {
-                let (_, addr) = self.parse_typed_value()?;
+                let ap = self.pos();
+                let (at, addr) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after indirectbr address")?;
                 self.expect(Tok::LSquare, "expected '[' with indirectbr")?;
+                if !matches!(self.m.ctx.type_of(at), Type::Ptr(_)) {
+                    return self.err(ap, "indirectbr address must have pointer type");
+                }
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[addr]);
                 if !self.is(Tok::RSquare) {
                     loop {
@@ -197,6 +206,9 @@ impl<'a> Parser<'a> {
             }
             CatchSwitch => {
                 self.expect_kw(b"within", "expected 'within' after catchswitch")?;
+                if !(self.is_kw(b"none") || self.is(Tok::LocalVar) || self.is(Tok::LocalVarId)) {
+                    return self.err_here("expected scope value for catchswitch");
+                }
                 let tok = self.m.ctx.ty(Type::Token);
                 let parent =
                     if self.is_kw(b"none") { Value::Const(self.parse_const(tok)?) } else { self.parse_value(tok)? };
@@ -222,28 +234,38 @@ impl<'a> Parser<'a> {
                 Ok(d)
             }
             CatchPad | CleanupPad => {
-                self.expect_kw(b"within", "expected 'within' after catchpad")?;
+                // `parseCatchPad` / `parseCleanupPad`, then `parseExceptionArgs`.
+                let (within, scope) = if op == CatchPad {
+                    ("expected 'within' after catchpad", "expected scope value for catchpad")
+                } else {
+                    ("expected 'within' after cleanuppad", "expected scope value for cleanuppad")
+                };
+                self.expect_kw(b"within", within)?;
+                let none_ok = op == CleanupPad && self.is_kw(b"none");
+                if !(none_ok || self.is(Tok::LocalVar) || self.is(Tok::LocalVarId)) {
+                    return self.err_here(scope);
+                }
                 let tok = self.m.ctx.ty(Type::Token);
-                let parent =
-                    if self.is_kw(b"none") { Value::Const(self.parse_const(tok)?) } else { self.parse_value(tok)? };
+                let parent = if none_ok { Value::Const(self.parse_const(tok)?) } else { self.parse_value(tok)? };
                 self.expect(Tok::LSquare, "expected '[' in catchpad/cleanuppad")?;
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[parent]);
-                if !self.is(Tok::RSquare) {
-                    loop {
-                        if self.is_kw(b"metadata") {
-                            self.next();
-                            let m = self.parse_md_operand()?;
-                            ops.push(Value::Md(m));
+                while !self.is(Tok::RSquare) {
+                    if ops.len() > 1 {
+                        self.expect(Tok::Comma, "expected ',' in argument list")?;
+                    }
+                    let t = self.parse_type("expected type")?;
+                    if matches!(self.m.ctx.type_of(t), Type::Metadata) {
+                        let m = if self.is(Tok::Exclaim) || self.is(Tok::MetadataVar) {
+                            self.parse_md_ref()?
                         } else {
-                            let (_, v) = self.parse_typed_value()?;
-                            ops.push(v);
-                        }
-                        if !self.eat(Tok::Comma) {
-                            break;
-                        }
+                            self.parse_md_operand()?
+                        };
+                        ops.push(Value::Md(m));
+                    } else {
+                        ops.push(self.parse_value(t)?);
                     }
                 }
-                self.expect(Tok::RSquare, "expected ']' in catchpad/cleanuppad")?;
+                self.next();
                 let mut d = InstData::new(op, tok, []);
                 d.operands = ops;
                 Ok(d)
@@ -260,27 +282,41 @@ impl<'a> Parser<'a> {
                 Ok(d)
             }
             Add | Sub | Mul | Shl | UDiv | SDiv | LShr | AShr | Or | And | Xor | URem | SRem => {
+                // The flags each opcode takes, in the order LLVM eats them.
                 let mut fl = 0;
-                loop {
-                    let allowed = match self.text() {
-                        b"nuw" if matches!(op, Add | Sub | Mul | Shl) => flags::NUW,
-                        b"nsw" if matches!(op, Add | Sub | Mul | Shl) => flags::NSW,
-                        b"exact" if matches!(op, UDiv | SDiv | LShr | AShr) => flags::EXACT,
-                        b"disjoint" if op == Or => flags::DISJOINT,
-                        _ => 0,
-                    };
-                    if allowed == 0 || !self.is(Tok::Ident) {
-                        break;
+                if matches!(op, Add | Sub | Mul | Shl) {
+                    let nuw = self.eat_kw(b"nuw");
+                    if self.eat_kw(b"nsw") {
+                        fl |= flags::NSW;
                     }
-                    fl |= allowed;
-                    self.next();
+                    if nuw || self.eat_kw(b"nuw") {
+                        fl |= flags::NUW;
+                    }
+                } else if matches!(op, UDiv | SDiv | LShr | AShr) {
+                    if self.eat_kw(b"exact") {
+                        fl |= flags::EXACT;
+                    }
+                } else if op == Or && self.eat_kw(b"disjoint") {
+                    fl |= flags::DISJOINT;
                 }
+                // `parseLogical` for and/or/xor, `parseArithmetic` for the rest.
+                let logical = matches!(op, And | Or | Xor);
                 let p = self.pos();
                 let (ty, a) = self.parse_typed_value()?;
-                self.expect(Tok::Comma, "expected ',' in arithmetic operation")?;
+                self.expect(
+                    Tok::Comma,
+                    if logical { "expected ',' in logical operation" } else { "expected ',' in arithmetic operation" },
+                )?;
                 let b = self.parse_value(ty)?;
                 if !is_int_or_vec(self, ty) {
-                    return self.err(p, "invalid operand type for instruction");
+                    return self.err(
+                        p,
+                        if logical {
+                            "instruction requires integer or integer vector operands"
+                        } else {
+                            "invalid operand type for instruction"
+                        },
+                    );
                 }
                 let mut d = InstData::new(op, ty, [a, b]);
                 d.flags = fl;
@@ -303,9 +339,9 @@ impl<'a> Parser<'a> {
                 let p = self.pos();
                 let (vt, v) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after extract value")?;
-                let (_, i) = self.parse_typed_value()?;
+                let (it, i) = self.parse_typed_value()?;
                 let elem = match self.m.ctx.type_of(vt) {
-                    Type::Vector { elem, .. } => *elem,
+                    Type::Vector { elem, .. } if matches!(self.m.ctx.type_of(it), Type::Int(_)) => *elem,
                     _ => return self.err(p, "invalid extractelement operands"),
                 };
                 Ok(InstData::new(op, elem, [v, i]))
@@ -314,10 +350,11 @@ impl<'a> Parser<'a> {
                 let p = self.pos();
                 let (vt, v) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after insertelement value")?;
-                let (_, e) = self.parse_typed_value()?;
+                let (et, e) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after insertelement value")?;
-                let (_, i) = self.parse_typed_value()?;
-                if !matches!(self.m.ctx.type_of(vt), Type::Vector { .. }) {
+                let (it, i) = self.parse_typed_value()?;
+                let fits = matches!(self.m.ctx.type_of(vt), Type::Vector { elem, .. } if *elem == et);
+                if !fits || !matches!(self.m.ctx.type_of(it), Type::Int(_)) {
                     return self.err(p, "invalid insertelement operands");
                 }
                 Ok(InstData::new(op, vt, [v, e, i]))
@@ -326,10 +363,14 @@ impl<'a> Parser<'a> {
                 let p = self.pos();
                 let (vt, a) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after shuffle mask")?;
-                let (_, b) = self.parse_typed_value()?;
+                let (bt, b) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after shuffle value")?;
-                let mty = self.parse_type("expected type")?;
-                let mask = self.parse_const(mty)?;
+                let (mty, mask) = self.parse_typed_value()?;
+                // `ShuffleVectorInst::isValidOperands`: only a constant mask can be valid.
+                let mask = match mask {
+                    Value::Const(c) if self.shuffle_operands_valid(vt, bt, c) => c,
+                    _ => return self.err(p, "invalid shufflevector operands"),
+                };
                 let (elem, scalable) = match self.m.ctx.type_of(vt) {
                     Type::Vector { elem, scalable, .. } => (*elem, *scalable),
                     _ => return self.err(p, "invalid shufflevector operands"),
@@ -383,21 +424,20 @@ impl<'a> Parser<'a> {
             GetElementPtr => self.parse_gep(),
             Trunc | ZExt | SExt | FPTrunc | FPExt | FPToUI | FPToSI | UIToFP | SIToFP | PtrToInt | PtrToAddr
             | IntToPtr | BitCast | AddrSpaceCast => {
+                // The flags each cast takes, in the order LLVM eats them.
                 let mut fl = 0;
-                loop {
-                    let b = match self.text() {
-                        b"nuw" if op == Trunc => flags::NUW,
-                        b"nsw" if op == Trunc => flags::NSW,
-                        b"nneg" if matches!(op, ZExt | UIToFP) => flags::NNEG,
-                        _ => 0,
-                    };
-                    if b == 0 || !self.is(Tok::Ident) {
-                        break;
-                    }
-                    fl |= b;
-                    self.next();
-                }
                 let f = if matches!(op, FPTrunc | FPExt | UIToFP | SIToFP) { self.parse_fmf() } else { 0 };
+                if op == Trunc {
+                    let nuw = self.eat_kw(b"nuw");
+                    if self.eat_kw(b"nsw") {
+                        fl |= flags::NSW;
+                    }
+                    if nuw || self.eat_kw(b"nuw") {
+                        fl |= flags::NUW;
+                    }
+                } else if matches!(op, ZExt | UIToFP) && self.eat_kw(b"nneg") {
+                    fl |= flags::NNEG;
+                }
                 let vp = self.pos();
                 let (vt, v) = self.parse_typed_value()?;
                 self.expect_kw(b"to", "expected 'to' after cast value")?;
@@ -423,22 +463,30 @@ impl<'a> Parser<'a> {
                 }
                 let Some(pred) = (if self.is(Tok::Ident) { CmpPred::from_name(self.text(), op == FCmp) } else { None })
                 else {
-                    return self.err_here(
-                        "expected icmp predicate (e.g. 'eq')".replace("icmp", if op == FCmp { "fcmp" } else { "icmp" }),
-                    );
+                    return self.err_here(if op == FCmp {
+                        "expected fcmp predicate (e.g. 'oeq')"
+                    } else {
+                        "expected icmp predicate (e.g. 'eq')"
+                    });
                 };
                 self.next();
                 let p = self.pos();
                 let (ty, a) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after compare value")?;
                 let b = self.parse_value(ty)?;
-                let rt = match self.m.ctx.type_of(ty).clone() {
-                    Type::Vector { scalable, len, .. } => {
-                        let i1 = self.m.ctx.int_ty(1);
-                        self.m.ctx.ty(Type::Vector { scalable, len, elem: i1 })
-                    }
-                    Type::Int(_) | Type::Ptr(_) if op == ICmp => self.m.ctx.int_ty(1),
-                    Type::Float(_) if op == FCmp => self.m.ctx.int_ty(1),
+                let (shape, scalar) = match *self.m.ctx.type_of(ty) {
+                    Type::Vector { scalable, len, elem } => (Some((scalable, len)), elem),
+                    _ => (None, ty),
+                };
+                let fits = match self.m.ctx.type_of(scalar) {
+                    Type::Int(_) | Type::Ptr(_) => op == ICmp,
+                    Type::Float(_) => op == FCmp,
+                    _ => false,
+                };
+                let i1 = self.m.ctx.int_ty(1);
+                let rt = match shape {
+                    Some((scalable, len)) if fits => self.m.ctx.ty(Type::Vector { scalable, len, elem: i1 }),
+                    None if fits => i1,
                     _ => {
                         return self.err(
                             p,
@@ -463,26 +511,38 @@ impl<'a> Parser<'a> {
                 if !self.is_first_class(ty) {
                     return self.err(tp, "phi node must have first class type");
                 }
+                // `parsePHI`: none or more `[value, block]`, a comma before metadata left for the
+                // attachments.
                 let mut vals: SmallVec<[Value; 3]> = SmallVec::new();
                 let mut blocks = thin_vec::ThinVec::new();
+                let mut first = true;
                 loop {
+                    if first {
+                        if !self.is(Tok::LSquare) {
+                            break;
+                        }
+                        first = false;
+                    } else {
+                        if !self.is(Tok::Comma) {
+                            break;
+                        }
+                        let save_lex = self.lex_state();
+                        self.next();
+                        if self.is(Tok::MetadataVar) {
+                            self.restore_lex(save_lex);
+                            break;
+                        }
+                    }
                     self.expect(Tok::LSquare, "expected '[' in phi value list")?;
                     let v = self.parse_value(ty)?;
                     self.expect(Tok::Comma, "expected ',' after insertelement value")?;
-                    let b = self.block_ref()?;
+                    let label = self.m.ctx.ty(Type::Label);
+                    let Value::Block(b) = self.parse_value(label)? else {
+                        return self.err_here("expected a basic block");
+                    };
                     self.expect(Tok::RSquare, "expected ']' in phi value list")?;
                     vals.push(v);
                     blocks.push(b);
-                    if !self.is(Tok::Comma) {
-                        break;
-                    }
-                    // A comma may also start metadata attachments.
-                    let save_lex = self.lex_state();
-                    self.next();
-                    if !self.is(Tok::LSquare) {
-                        self.restore_lex(save_lex);
-                        break;
-                    }
                 }
                 if f != 0 && !self.m.ctx.is_fp_math_ty(ty) {
                     return self.err(
@@ -503,13 +563,9 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "expected ',' after select condition")?;
                 let (ty, a) = self.parse_typed_value()?;
                 self.expect(Tok::Comma, "expected ',' after select value")?;
-                let (_, b) = self.parse_typed_value()?;
-                if let (Type::Vector { scalable: s1, len: l1, .. }, Type::Vector { scalable: s2, len: l2, .. }) =
-                    (self.m.ctx.type_of(ct).clone(), self.m.ctx.type_of(ty).clone())
-                {
-                    if s1 != s2 || l1 != l2 {
-                        return self.err(cp, "vector select requires selected vectors to have the same vector length as select condition");
-                    }
+                let (bt, b) = self.parse_typed_value()?;
+                if let Some(reason) = self.select_invalid_operands(ct, ty, bt) {
+                    return self.err(cp, reason);
                 }
                 if f != 0 && !self.m.ctx.is_fp_math_ty(ty) {
                     return self.err(
@@ -546,7 +602,18 @@ impl<'a> Parser<'a> {
                     } else {
                         break;
                     };
-                    let (_, v) = self.parse_typed_value()?;
+                    let vp = self.pos();
+                    let (vt, v) = self.parse_typed_value()?;
+                    let array = matches!(self.m.ctx.type_of(vt), Type::Array(..));
+                    if catch && array {
+                        return self.err(vp, "'catch' clause has an invalid type");
+                    }
+                    if !catch && !array {
+                        return self.err(vp, "'filter' clause has an invalid type");
+                    }
+                    if !matches!(v, Value::Const(_)) {
+                        return self.err(vp, "clause argument must be a constant");
+                    }
                     clauses.push(if catch { Clause::Catch(v) } else { Clause::Filter(v) });
                 }
                 d.extra = InstExtra::LandingPad(clauses.into());
@@ -559,11 +626,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn lex_state(&self) -> (crate::lexer::Token, usize) {
+    pub(crate) fn lex_state(&self) -> (crate::lexer::Token, usize) {
         (self.tok, self.lex_pos())
     }
 
-    fn restore_lex(&mut self, s: (crate::lexer::Token, usize)) {
+    pub(crate) fn restore_lex(&mut self, s: (crate::lexer::Token, usize)) {
         self.tok = s.0;
         self.set_lex_pos(s.1);
     }
@@ -581,19 +648,23 @@ impl<'a> Parser<'a> {
         pos
     }
 
+    /// `parseIndexList`: `(',' uint32)+`, a comma before metadata left for the attachments.
     fn parse_indices(&mut self) -> PResult<SmallVec<[u32; 2]>> {
+        if !self.is(Tok::Comma) {
+            return self.err_here("expected ',' as start of index list");
+        }
         let mut idx = SmallVec::new();
         while self.is(Tok::Comma) {
             let save = self.lex_state();
             self.next();
-            if !self.is(Tok::Int) {
+            if self.is(Tok::MetadataVar) {
+                if idx.is_empty() {
+                    return self.err_here("expected index");
+                }
                 self.restore_lex(save);
                 break;
             }
-            idx.push(self.parse_u32("expected index")?);
-        }
-        if idx.is_empty() {
-            return self.err_here("expected index");
+            idx.push(self.parse_uint32()?);
         }
         Ok(idx)
     }
@@ -631,26 +702,37 @@ impl<'a> Parser<'a> {
         ) {
             return self.err(tp, "invalid type for alloca");
         }
+        // `parseAlloc`: an optional count, then `align` and `addrspace` in that order.
         let mut align = 0;
         let mut addrspace = 0;
         let mut count = None;
-        while self.eat(Tok::Comma) {
-            if self.eat_kw(b"align") {
-                align = self.parse_align_value(false)?;
-            } else if self.is_kw(b"addrspace") {
-                addrspace = self.parse_addrspace()?;
-            } else if self.is(Tok::MetadataVar) {
-                // Attachments follow: give the comma back.
-                self.unread_comma();
-                break;
-            } else {
-                if count.is_some() {
-                    return self.err_here("expected metadata after comma");
+        if self.is(Tok::Comma) {
+            let save = self.lex_state();
+            self.next();
+            if self.is(Tok::MetadataVar) {
+                self.restore_lex(save);
+            } else if !self.alloca_align_or_addrspace(&mut align, &mut addrspace)? {
+                let cp = self.pos();
+                let (ct, cv) = self.parse_typed_value()?;
+                count = Some((cp, ct, cv));
+                if self.is(Tok::Comma) {
+                    let save = self.lex_state();
+                    self.next();
+                    if self.is(Tok::MetadataVar) {
+                        self.restore_lex(save);
+                    } else {
+                        // Anything else: LLVM has eaten the comma and ends the instruction.
+                        self.alloca_align_or_addrspace(&mut align, &mut addrspace)?;
+                    }
                 }
-                let (_, v) = self.parse_typed_value()?;
-                count = Some(v);
             }
         }
+        if let Some((cp, ct, _)) = count {
+            if !matches!(self.m.ctx.type_of(ct), Type::Int(_)) {
+                return self.err(cp, "element count must have integer type");
+            }
+        }
+        let count = count.map(|c| c.2);
         // Only a default alignment needs the size here (with an explicit one, a type still opaque
         // may be defined later; the verifier checks the end result).
         if align == 0 {
@@ -666,15 +748,30 @@ impl<'a> Parser<'a> {
         Ok(d)
     }
 
-    /// Steps back so that the caller sees the `,` before metadata attachments again.
-    fn unread_comma(&mut self) {
-        // The comma was consumed just before the current token: find it backwards.
-        let mut p = self.tok.start as usize;
-        while p > 0 && self.src[p - 1] != b',' {
-            p -= 1;
+    /// After a comma in `alloca`: `align N` (then `parseOptionalCommaAddrSpace`) or
+    /// `addrspace(N)`; false when neither starts here.
+    fn alloca_align_or_addrspace(&mut self, align: &mut u64, addrspace: &mut u32) -> PResult<bool> {
+        if self.eat_kw(b"align") {
+            *align = self.parse_align_value(false)?;
+            while self.is(Tok::Comma) {
+                let save = self.lex_state();
+                self.next();
+                if self.is(Tok::MetadataVar) {
+                    self.restore_lex(save);
+                    break;
+                }
+                if !self.is_kw(b"addrspace") {
+                    return self.err_here("expected metadata or 'addrspace'");
+                }
+                *addrspace = self.parse_addrspace()?;
+            }
+            Ok(true)
+        } else if self.is_kw(b"addrspace") {
+            *addrspace = self.parse_addrspace()?;
+            Ok(true)
+        } else {
+            Ok(false)
         }
-        self.set_lex_pos(p - 1);
-        self.next();
     }
 
     fn parse_scope_ordering(&mut self) -> PResult<Atomic> {
@@ -703,17 +800,50 @@ impl<'a> Parser<'a> {
         Ok(o)
     }
 
+    /// `SelectInst::areInvalidOperands`: why a select of these types is invalid, if it is.
+    fn select_invalid_operands(&self, cond: TypeId, a: TypeId, b: TypeId) -> Option<&'static str> {
+        let c = &self.m.ctx;
+        if a != b {
+            return Some("both values to select must have same type");
+        }
+        if matches!(c.type_of(a), Type::Token) {
+            return Some("select values cannot have token type");
+        }
+        match *c.type_of(cond) {
+            Type::Vector { elem, scalable, len } => {
+                if !matches!(c.type_of(elem), Type::Int(1)) {
+                    return Some("vector select condition element type must be i1");
+                }
+                let Type::Vector { scalable: s2, len: l2, .. } = *c.type_of(a) else {
+                    return Some("selected values for vector select must be vectors");
+                };
+                if (s2, l2) != (scalable, len) {
+                    return Some(
+                        "vector select requires selected vectors to have the same vector length as select condition",
+                    );
+                }
+                None
+            }
+            Type::Int(1) => None,
+            _ => Some("select condition must be i1 or <n x i1>"),
+        }
+    }
+
+    /// `parseOptionalCommaAlign`: `(',' 'align' N)*`; a comma before metadata is left for the
+    /// attachments, any other token after a comma is an error.
     fn parse_mem_tail(&mut self) -> PResult<u64> {
         let mut align = 0;
         while self.is(Tok::Comma) {
             let save = self.lex_state();
             self.next();
-            if self.eat_kw(b"align") {
-                align = self.parse_align_value(false)?;
-            } else {
+            if self.is(Tok::MetadataVar) {
                 self.restore_lex(save);
                 break;
             }
+            if !self.eat_kw(b"align") {
+                return self.err_here("expected metadata or 'align'");
+            }
+            align = self.parse_align_value(false)?;
         }
         Ok(align)
     }
@@ -801,11 +931,13 @@ impl<'a> Parser<'a> {
         if self.eat_kw(b"volatile") {
             fl |= flags::VOLATILE;
         }
-        let (_, ptr) = self.parse_typed_value()?;
+        let pp = self.pos();
+        let (pt, ptr) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after cmpxchg address")?;
         let (ty, cmp) = self.parse_typed_value()?;
         self.expect(Tok::Comma, "expected ',' after cmpxchg cmp operand")?;
-        let (_, new) = self.parse_typed_value()?;
+        let np = self.pos();
+        let (nt, new) = self.parse_typed_value()?;
         let mut at = self.parse_scope_ordering()?;
         at.failure = self.parse_ordering()?;
         let mut align = self.parse_mem_tail()?;
@@ -820,6 +952,15 @@ impl<'a> Parser<'a> {
         if matches!(at.failure, Ordering::Unordered | Ordering::Release | Ordering::AcqRel) {
             let p = self.pos_past_extra_comma();
             return self.err(p, "invalid cmpxchg failure ordering");
+        }
+        if !matches!(self.m.ctx.type_of(pt), Type::Ptr(_)) {
+            return self.err(pp, "cmpxchg operand must be a pointer");
+        }
+        if ty != nt {
+            return self.err(np, "compare value and new value type do not match");
+        }
+        if !self.is_first_class(nt) {
+            return self.err(np, "cmpxchg operand must be a first class value");
         }
         let i1 = self.m.ctx.int_ty(1);
         let rt = self.m.ctx.ty(Type::Struct { packed: false, elems: SmallVec::from_slice(&[ty, i1]) });
@@ -1002,89 +1143,45 @@ impl<'a> Parser<'a> {
     }
 
     /// After `call`/`invoke`/`callbr`.
+    /// `parseCall`, `parseInvoke` and `parseCallBr`: the callee is read as LLVM reads its
+    /// `ValID`, and given its type (and, for inline asm, checked) only once the arguments,
+    /// attributes, bundles and destinations are read; then the arguments are checked against
+    /// the function type.
     fn parse_call_rest(&mut self, op: Opcode, tail: TailKind, opos: usize) -> PResult<InstData> {
         // LLParser's `CallLoc`: the `call` of a tail call, else the token after it.
         let call_loc = if tail == TailKind::None { self.pos() } else { opos };
         let f = if op == Opcode::Call { self.parse_fmf() } else { 0 };
         let cconv = self.parse_cconv()?;
         let ret_attrs = self.parse_attr_list(AttrPos::Ret)?;
-        let call_as = if self.is_kw(b"addrspace") { self.parse_addrspace()? } else { self.program_addrspace() };
+        let call_as = if op == Opcode::CallBr {
+            0
+        } else if self.is_kw(b"addrspace") {
+            self.parse_addrspace()?
+        } else {
+            self.program_addrspace()
+        };
         let tp = self.pos();
-        let ty = self.parse_type("expected type")?;
-        let explicit_fn = matches!(self.m.ctx.type_of(ty), Type::Function { .. });
-        // The callee is a pointer in the call's address space (the data layout's program address
-        // space by default), defined or not.
-        let ptr = self.m.ctx.ptr_ty(call_as);
-        let callee = if self.is_kw(b"asm") {
-            self.parse_inline_asm(ty)?
-        } else if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
-            // Callees in other address spaces come with their own pointer type.
-            self.parse_callee_local()?
-        } else {
-            self.parse_value(ptr)?
-        };
-        self.expect(Tok::LParen, "expected '(' in call")?;
-        let mut args: SmallVec<[Value; 3]> = SmallVec::new();
-        let mut arg_tys: Vec<TypeId> = Vec::new();
-        let mut param_attrs: Vec<AttrsId> = Vec::new();
-        if !self.is(Tok::RParen) {
-            loop {
-                if self.eat(Tok::DotDotDot) {
-                    break;
-                }
-                let ap = self.pos();
-                let at = self.parse_type("expected type")?;
-                if !self.is_valid_arg_type(at) {
-                    return self.err(ap, "invalid type for function argument");
-                }
-                let attrs = self.parse_attr_list(AttrPos::Param)?;
-                let v = if matches!(self.m.ctx.type_of(at), Type::Metadata) {
-                    let m = if self.is(Tok::Exclaim) || self.is(Tok::MetadataVar) {
-                        self.parse_md_ref()?
-                    } else {
-                        self.parse_md_operand()?
-                    };
-                    Value::Md(m)
-                } else {
-                    self.parse_value(at)?
-                };
-                args.push(v);
-                arg_tys.push(at);
-                let id = self.m.ctx.attrs(attrs);
-                param_attrs.push(id);
-                if !self.eat(Tok::Comma) {
-                    break;
-                }
-            }
-        }
-        self.expect(Tok::RParen, "expected ')' at end of argument list")?;
-        let fn_ty = if explicit_fn {
-            ty
-        } else {
-            if matches!(self.m.ctx.type_of(ty), Type::Label | Type::Metadata) {
-                return self.err(tp, "Invalid result type for LLVM function");
-            }
-            self.m.ctx.fn_ty(ty, &arg_tys, false)
-        };
-        let ret = self.m.ctx.fn_ret(fn_ty).expect("function type");
+        let ty = self.parse_type_void("expected type")?;
+        let callee = self.parse_callee_syntax()?;
+        let in_vararg_fn = self.fs.func.is_some_and(|g| {
+            matches!(self.m.ctx.type_of(self.m.globals[g].value_ty), Type::Function { vararg: true, .. })
+        });
+        let args = self.parse_param_list(tail == TailKind::MustTail, in_vararg_fn)?;
         let (fn_attrs, groups, _) = self.parse_fn_attrs(false)?;
         let bundles = self.parse_bundles()?;
-        let mut ops: SmallVec<[Value; 3]> = SmallVec::new();
-        ops.push(callee);
-        ops.extend(args.iter().copied());
-        let num_args = args.len() as u32;
+        let mut dests: SmallVec<[Value; 3]> = SmallVec::new();
         if op == Opcode::Invoke {
             self.expect_kw(b"to", "expected 'to' in invoke")?;
-            ops.push(self.parse_label_value()?);
+            dests.push(self.parse_label_value()?);
             self.expect_kw(b"unwind", "expected 'unwind' in invoke")?;
-            ops.push(self.parse_label_value()?);
+            dests.push(self.parse_label_value()?);
         } else if op == Opcode::CallBr {
             self.expect_kw(b"to", "expected 'to' in callbr")?;
-            ops.push(self.parse_label_value()?);
+            dests.push(self.parse_label_value()?);
             self.expect(Tok::LSquare, "expected '[' in callbr")?;
             if !self.is(Tok::RSquare) {
                 loop {
-                    ops.push(self.parse_label_value()?);
+                    dests.push(self.parse_label_value()?);
                     if !self.eat(Tok::Comma) {
                         break;
                     }
@@ -1092,6 +1189,42 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RSquare, "expected ']' at end of block list")?;
         }
+        // `resolveFunctionType`.
+        let fn_ty = if matches!(self.m.ctx.type_of(ty), Type::Function { .. }) {
+            ty
+        } else {
+            if matches!(self.m.ctx.type_of(ty), Type::Label | Type::Metadata) {
+                return self.err(tp, "Invalid result type for LLVM function");
+            }
+            let arg_tys: Vec<TypeId> = args.iter().map(|a| a.1).collect();
+            self.m.ctx.fn_ty(ty, &arg_tys, false)
+        };
+        let callee = self.resolve_callee(callee, fn_ty, call_as)?;
+        let (params, vararg) = match self.m.ctx.type_of(fn_ty) {
+            Type::Function { params, vararg, .. } => (params.clone(), *vararg),
+            _ => unreachable!("a function type"),
+        };
+        for (i, &(ap, at, _, _)) in args.iter().enumerate() {
+            match params.get(i) {
+                Some(&want) if want != at => {
+                    let w = super::types::type_text(&self.m, want);
+                    return self.err(ap, format!("argument is not of expected type '{w}'"));
+                }
+                Some(_) => {}
+                None if !vararg => return self.err(ap, "too many arguments specified"),
+                None => {}
+            }
+        }
+        if args.len() < params.len() {
+            return self.err(call_loc, "not enough parameters specified for call");
+        }
+        let ret = self.m.ctx.fn_ret(fn_ty).expect("function type");
+        let mut ops: SmallVec<[Value; 3]> = SmallVec::new();
+        ops.push(callee);
+        ops.extend(args.iter().map(|a| a.2));
+        let num_args = args.len() as u32;
+        ops.extend(dests);
+        let mut param_attrs: Vec<AttrsId> = args.iter().map(|a| a.3).collect();
         while param_attrs.last() == Some(&AttrsId::EMPTY) {
             param_attrs.pop();
         }
@@ -1121,6 +1254,104 @@ impl<'a> Parser<'a> {
         Ok(d)
     }
 
+    /// `parseParameterList`: `'(' (Type Attrs Value (',' ...)*)? ')'`, with the ellipsis a musttail
+    /// call in a variadic function may end with. Each argument: where its type is, its type, its
+    /// value and its attributes.
+    fn parse_param_list(
+        &mut self,
+        must_tail: bool,
+        in_vararg_fn: bool,
+    ) -> PResult<Vec<(usize, TypeId, Value, AttrsId)>> {
+        self.expect(Tok::LParen, "expected '(' in call")?;
+        let mut args = Vec::new();
+        while !self.is(Tok::RParen) {
+            if !args.is_empty() {
+                self.expect(Tok::Comma, "expected ',' in argument list")?;
+            }
+            if self.is(Tok::DotDotDot) {
+                const MSG: &str = "unexpected ellipsis in argument list for ";
+                if !must_tail {
+                    return self.err_here(format!("{MSG}non-musttail call"));
+                }
+                if !in_vararg_fn {
+                    return self.err_here(format!("{MSG}musttail call in non-varargs function"));
+                }
+                self.next();
+                self.expect(Tok::RParen, "expected ')' at end of argument list")?;
+                return Ok(args);
+            }
+            let ap = self.pos();
+            let at = self.parse_type("expected type")?;
+            if !self.is_valid_arg_type(at) {
+                return self.err(ap, "invalid type for function argument");
+            }
+            let (v, attrs) = if matches!(self.m.ctx.type_of(at), Type::Metadata) {
+                let m = if self.is(Tok::Exclaim) || self.is(Tok::MetadataVar) {
+                    self.parse_md_ref()?
+                } else {
+                    self.parse_md_operand()?
+                };
+                (Value::Md(m), AttrsId::EMPTY)
+            } else {
+                let attrs = self.parse_attr_list(AttrPos::Param)?;
+                let attrs = self.m.ctx.attrs(attrs);
+                (self.parse_value(at)?, attrs)
+            };
+            args.push((ap, at, v, attrs));
+        }
+        if must_tail && in_vararg_fn {
+            return self.err_here("expected '...' at end of argument list for musttail call in varargs function");
+        }
+        self.next();
+        Ok(args)
+    }
+
+    /// The callee's `ValID`: a named or numbered value is only stepped over (it is read once the
+    /// function type is known, as `convertValIDToValue` does), inline asm is read without its
+    /// type, anything else is read now.
+    fn parse_callee_syntax(&mut self) -> PResult<Callee> {
+        let pos = self.pos();
+        match self.tok.kind {
+            Tok::LocalVar | Tok::LocalVarId | Tok::GlobalVar | Tok::GlobalId => {
+                let at = self.lex_state();
+                self.next();
+                Ok(Callee::Later(at))
+            }
+            Tok::Ident if self.is_kw(b"asm") => Ok(Callee::Asm(pos, self.parse_inline_asm_syntax()?)),
+            _ => {
+                let ptr = self.m.ctx.ptr_ty(0);
+                Ok(Callee::Now(self.parse_value(ptr)?))
+            }
+        }
+    }
+
+    /// `convertValIDToValue` of the callee, now that the function type is known.
+    fn resolve_callee(&mut self, callee: Callee, fn_ty: TypeId, call_as: u32) -> PResult<Value> {
+        match callee {
+            Callee::Now(v) => Ok(v),
+            Callee::Asm(pos, mut a) => {
+                a.fn_ty = fn_ty;
+                if let Err(msg) = llrs_ir::inline_asm::verify(&self.m.ctx, fn_ty, self.m.ctx.name(a.constraints)) {
+                    return self.err(pos, msg);
+                }
+                Ok(Value::Asm(self.m.asms.push(a)))
+            }
+            Callee::Later(at) => {
+                let end = self.lex_state();
+                self.restore_lex(at);
+                let v = if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
+                    // Callees in other address spaces come with their own pointer type.
+                    self.parse_callee_local()?
+                } else {
+                    let ptr = self.m.ctx.ptr_ty(call_as);
+                    self.parse_value(ptr)?
+                };
+                self.restore_lex(end);
+                Ok(v)
+            }
+        }
+    }
+
     fn parse_callee_local(&mut self) -> PResult<Value> {
         // Find the local's own type when it is already defined; otherwise assume `ptr`.
         let ptr = self.m.ctx.ptr_ty(0);
@@ -1137,46 +1368,57 @@ impl<'a> Parser<'a> {
         self.parse_value(ty)
     }
 
+    /// `parseOptionalOperandBundles`: `'[' ("tag" '(' (Type Value (',' ...)*)? ')')+ ']'`.
     fn parse_bundles(&mut self) -> PResult<Vec<Bundle>> {
         let mut out = Vec::new();
-        if !self.is(Tok::LSquare) {
+        let begin = self.pos();
+        if !self.eat(Tok::LSquare) {
             return Ok(out);
         }
-        self.next();
-        loop {
-            let tag = self.parse_str("expected operand bundle tag")?;
+        while !self.is(Tok::RSquare) {
+            if !out.is_empty() {
+                self.expect(Tok::Comma, "expected ',' in input list")?;
+            }
+            let tag = self.parse_str("expected string constant")?;
             let tag = self.m.ctx.sym_bytes(&tag);
-            self.expect(Tok::LParen, "expected '(' after operand bundle tag")?;
+            self.expect(Tok::LParen, "expected '(' in operand bundle")?;
             let mut inputs = Vec::new();
-            if !self.is(Tok::RParen) {
-                loop {
-                    let t = self.parse_type("expected type")?;
-                    if matches!(self.m.ctx.type_of(t), Type::Metadata) {
-                        let m = self.parse_md_operand()?;
-                        inputs.push(Value::Md(m));
-                    } else {
-                        inputs.push(self.parse_value(t)?);
-                    }
-                    if !self.eat(Tok::Comma) {
-                        break;
-                    }
+            while !self.is(Tok::RParen) {
+                if !inputs.is_empty() {
+                    self.expect(Tok::Comma, "expected ',' in input list")?;
+                }
+                let t = self.parse_type("expected type")?;
+                if matches!(self.m.ctx.type_of(t), Type::Metadata) {
+                    let m = self.parse_md_operand()?;
+                    inputs.push(Value::Md(m));
+                } else {
+                    inputs.push(self.parse_value(t)?);
                 }
             }
-            self.expect(Tok::RParen, "expected ')' at end of operand bundle")?;
+            self.next();
             out.push(Bundle { tag, inputs });
-            if !self.eat(Tok::Comma) {
-                break;
-            }
         }
-        self.expect(Tok::RSquare, "expected ']' at end of operand bundle list")?;
+        if out.is_empty() {
+            return self.err(begin, "operand bundle set must not be empty");
+        }
+        self.next();
         Ok(out)
     }
 
-    /// `asm [sideeffect] [alignstack] [inteldialect] [unwind] "asm", "constraints"`.
-    pub fn parse_inline_asm(&mut self, ty: TypeId) -> PResult<Value> {
+    /// `asm [sideeffect] [alignstack] [inteldialect] [unwind] "asm", "constraints"`, where a
+    /// value of type `ty` is expected outside a call: LLVM has no function type for it there.
+    pub fn parse_inline_asm(&mut self, _ty: TypeId) -> PResult<Value> {
+        let pos = self.pos();
+        self.parse_inline_asm_syntax()?;
+        self.err(pos, "invalid type for inline asm constraint string")
+    }
+
+    /// The tokens of an inline asm `ValID`, its function type still to be set.
+    fn parse_inline_asm_syntax(&mut self) -> PResult<llrs_ir::module::InlineAsm> {
         self.next();
+        let placeholder = self.m.ctx.void_ty();
         let mut a = llrs_ir::module::InlineAsm {
-            fn_ty: ty,
+            fn_ty: placeholder,
             asm: llrs_ir::Symbol(0),
             constraints: llrs_ir::Symbol(0),
             side_effect: false,
@@ -1184,26 +1426,17 @@ impl<'a> Parser<'a> {
             intel: false,
             can_throw: false,
         };
-        loop {
-            if self.eat_kw(b"sideeffect") {
-                a.side_effect = true;
-            } else if self.eat_kw(b"alignstack") {
-                a.align_stack = true;
-            } else if self.eat_kw(b"inteldialect") {
-                a.intel = true;
-            } else if self.eat_kw(b"unwind") {
-                a.can_throw = true;
-            } else {
-                break;
-            }
-        }
-        let s = self.parse_str("expected string")?;
+        // `parseOptionalToken` of each flag, in this order.
+        a.side_effect = self.eat_kw(b"sideeffect");
+        a.align_stack = self.eat_kw(b"alignstack");
+        a.intel = self.eat_kw(b"inteldialect");
+        a.can_throw = self.eat_kw(b"unwind");
+        let s = self.parse_str("expected string constant")?;
         self.expect(Tok::Comma, "expected comma in inline asm expression")?;
         let c = self.parse_str("expected constraint string")?;
         a.asm = self.m.ctx.sym_bytes(&s);
         a.constraints = self.m.ctx.sym_bytes(&c);
-        let id = self.m.asms.push(a);
-        Ok(Value::Asm(id))
+        Ok(a)
     }
 
     /// Records the call-site attribute groups of the instruction just defined.
@@ -1229,4 +1462,14 @@ fn is_fp_or_vec(p: &Parser<'_>, t: TypeId) -> bool {
         Type::Vector { elem, .. } => matches!(p.m.ctx.type_of(*elem), Type::Float(_)),
         _ => false,
     }
+}
+
+/// A callee as `parseValID` leaves it, before `convertValIDToValue`.
+enum Callee {
+    /// A named or numbered value, to be read from this lexer state.
+    Later((crate::lexer::Token, usize)),
+    /// Inline asm at this position, its function type still to be set.
+    Asm(usize, llrs_ir::module::InlineAsm),
+    /// Any other value, already read.
+    Now(Value),
 }

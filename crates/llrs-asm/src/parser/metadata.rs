@@ -51,23 +51,25 @@ impl<'a> Parser<'a> {
 
     /// `!N = [distinct] node`, read but not defined yet.
     pub(crate) fn read_standalone_metadata(&mut self) -> PResult<(u32, MdNode)> {
+        // `parseStandaloneMetadata`.
         self.next();
-        if !self.is(Tok::Int) {
-            return self.err_here("expected metadata number");
-        }
-        let n = self.parse_u32("expected metadata number")?;
+        let n = self.parse_uint32()?;
         self.expect(Tok::Equal, "expected '=' here")?;
+        // A common error, from the old metadata syntax.
+        if self.is(Tok::Ident)
+            && (super::types::simple_type(self.text()).is_some()
+                || super::types::int_width(self.text()).is_some()
+                || self.is_kw(b"ptr"))
+        {
+            return self.err_here("unexpected type in metadata definition");
+        }
         let distinct = self.eat_kw(b"distinct");
         let node = match self.tok.kind {
-            Tok::Exclaim => {
-                self.next();
-                if !self.is(Tok::LBrace) {
-                    return self.err_here("Expected '{' here");
-                }
+            Tok::MetadataVar => self.parse_specialized_body(distinct)?,
+            _ => {
+                self.expect(Tok::Exclaim, "Expected '!' here")?;
                 self.parse_md_tuple_body(distinct)?
             }
-            Tok::MetadataVar => self.parse_specialized_body(distinct)?,
-            _ => return self.err_here("expected metadata node"),
         };
         Ok((n, node))
     }
@@ -153,13 +155,15 @@ impl<'a> Parser<'a> {
                 if self.is(Tok::MetadataVar) && self.text() == b"!DIExpression" {
                     let n = self.parse_specialized_body(false)?;
                     ops.push(self.m.ctx.md_intern(n));
+                } else if self.is(Tok::MetadataVar) && self.text() == b"!DIArgList" {
+                    return self.err_here("found DIArgList outside of function");
                 } else {
                     if !self.is(Tok::Exclaim) {
                         return self.err_here("Expected '!' here");
                     }
                     self.next();
                     let p = self.pos();
-                    let n = self.parse_u32("expected metadata number")?;
+                    let n = self.parse_uint32()?;
                     ops.push(self.md_num_ref(n, p));
                 }
                 if !self.eat(Tok::Comma) {
@@ -247,7 +251,7 @@ impl<'a> Parser<'a> {
         match self.tok.kind {
             Tok::Int => {
                 let p = self.pos();
-                let n = self.parse_u32("expected metadata number")?;
+                let n = self.parse_uint32()?;
                 Ok(Md::Node(self.md_num_ref(n, p)))
             }
             Tok::LBrace => {
@@ -259,7 +263,8 @@ impl<'a> Parser<'a> {
                 self.next();
                 Ok(Md::Str(self.m.ctx.sym_bytes(&s)))
             }
-            _ => self.err_here("expected metadata node"),
+            // `parseMDNodeID`'s `parseUInt32`.
+            _ => self.err_here("expected integer"),
         }
     }
 
@@ -296,7 +301,7 @@ impl<'a> Parser<'a> {
             }
             self.next();
             let p = self.pos();
-            let n = self.parse_u32("expected metadata number")?;
+            let n = self.parse_uint32()?;
             return Ok(self.md_num_ref(n, p));
         }
         if self.eat_kw(b"distinct") {
@@ -308,10 +313,18 @@ impl<'a> Parser<'a> {
             };
             return Ok(self.m.ctx.md_intern(n));
         }
-        let p = self.pos();
+        // `parseMDNode`: a string is not a node (`parseMDNodeID` wants its number there).
+        if self.is(Tok::Exclaim) {
+            let save = self.lex_state();
+            self.next();
+            if self.is(Tok::Str) {
+                return self.err_here("expected integer");
+            }
+            self.restore_lex(save);
+        }
         match self.parse_md_ref()? {
             Md::Node(id) => Ok(id),
-            _ => self.err(p, "expected metadata node"),
+            _ => self.err_here("expected integer"),
         }
     }
 

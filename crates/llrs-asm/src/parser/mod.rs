@@ -69,7 +69,7 @@ pub(crate) fn dec_i64(t: &[u8]) -> Option<i64> {
 }
 
 /// How deeply types, constants and metadata may nest.
-const MAX_DEPTH: u32 = 512;
+const MAX_DEPTH: u32 = 16_384;
 /// Below this much stack left, a nesting level runs on a new stack segment...
 const STACK_RED_ZONE: usize = 128 * 1024;
 /// ...of this size.
@@ -442,6 +442,49 @@ impl<'a> Parser<'a> {
         self.next();
         Ok(v)
     }
+    /// The value of an integer token that LLVM's lexer makes unsigned (decimal without `-`, or
+    /// `u0x...`), saturated at `limit` as `APInt::getLimitedValue` does; `None` for a signed one.
+    fn limited_uint(&self, limit: u64) -> Option<u64> {
+        if !self.is(Tok::Int) {
+            return None;
+        }
+        let t = self.text();
+        let (digits, radix) = match t {
+            [b'u', b'0', b'x', rest @ ..] => (rest, 16u64),
+            [b's', ..] | [b'-', ..] => return None,
+            _ => (t.strip_prefix(b"+").unwrap_or(t), 10u64),
+        };
+        let mut v: u64 = 0;
+        for &c in digits {
+            let d = (c as char).to_digit(radix as u32)? as u64;
+            v = match v.checked_mul(radix).and_then(|v| v.checked_add(d)) {
+                Some(v) => v,
+                None => return Some(limit),
+            };
+        }
+        Some(v.min(limit))
+    }
+    /// `LLParser::parseUInt64`: an unsigned integer, saturated at `u64::MAX`.
+    pub fn parse_uint64(&mut self) -> PResult<u64> {
+        match self.limited_uint(u64::MAX) {
+            Some(v) => {
+                self.next();
+                Ok(v)
+            }
+            None => self.err_here("expected integer"),
+        }
+    }
+    /// `LLParser::parseUInt32`: an unsigned integer that fits 32 bits.
+    pub fn parse_uint32(&mut self) -> PResult<u32> {
+        match self.limited_uint(1 << 32) {
+            Some(v) if v < 1 << 32 => {
+                self.next();
+                Ok(v as u32)
+            }
+            Some(_) => self.err_here("expected 32-bit integer (too large)"),
+            None => self.err_here("expected integer"),
+        }
+    }
     /// Parses an unsigned integer literal that fits `u64`.
     pub fn parse_u64(&mut self, msg: &str) -> PResult<u64> {
         if !self.is(Tok::Int) {
@@ -466,7 +509,7 @@ impl<'a> Parser<'a> {
     pub fn parse_align_value(&mut self, parens: bool) -> PResult<u64> {
         let align_pos = self.pos();
         let paren = parens && self.eat(Tok::LParen);
-        let v = self.parse_u64("expected integer")?;
+        let v = self.parse_uint64()?;
         if paren && !self.eat(Tok::RParen) {
             return self.err(align_pos, "expected ')'");
         }
@@ -529,7 +572,7 @@ impl<'a> Parser<'a> {
             b"module" => {
                 self.next();
                 self.expect_kw(b"asm", "expected 'module asm'")?;
-                let s = self.parse_str("expected string")?;
+                let s = self.parse_str("expected string constant")?;
                 // `Module::appendModuleInlineAsm`: every piece ends in a newline.
                 self.m.module_asm.extend_from_slice(&s);
                 if self.m.module_asm.last().is_some_and(|&c| c != b'\n') {
@@ -541,13 +584,13 @@ impl<'a> Parser<'a> {
                 self.next();
                 if self.eat_kw(b"triple") {
                     self.expect(Tok::Equal, "expected '=' after target triple")?;
-                    let s = self.parse_str("expected string")?;
+                    let s = self.parse_str("expected string constant")?;
                     self.m.triple = Some(s);
                     Ok(())
                 } else if self.eat_kw(b"datalayout") {
                     self.expect(Tok::Equal, "expected '=' after target datalayout")?;
                     self.dl_pos = self.pos();
-                    let s = self.parse_str("expected string")?;
+                    let s = self.parse_str("expected string constant")?;
                     self.m.data_layout = Some(s);
                     Ok(())
                 } else {
@@ -557,7 +600,7 @@ impl<'a> Parser<'a> {
             b"source_filename" => {
                 self.next();
                 self.expect(Tok::Equal, "expected '=' after source_filename")?;
-                let s = self.parse_str("expected source_filename string")?;
+                let s = self.parse_str("expected string constant")?;
                 self.m.source_filename = Some(s);
                 Ok(())
             }
@@ -577,8 +620,9 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             b"attributes" => {
+                let at = self.pos();
                 self.next();
-                self.parse_attr_group_def()
+                self.parse_attr_group_def(at)
             }
             b"uselistorder" | b"uselistorder_bb" => self.parse_uselistorder(),
             _ => {

@@ -8,22 +8,19 @@ use llrs_ir::{FloatKind, Type, TypeId};
 use smallvec::SmallVec;
 
 impl<'a> Parser<'a> {
-    /// True when the current token starts a type.
-    pub fn at_type(&self) -> bool {
-        match self.tok.kind {
-            Tok::LBrace | Tok::LSquare | Tok::Less | Tok::LocalVar | Tok::LocalVarId => true,
-            Tok::Ident => {
-                simple_type(self.text()).is_some()
-                    || int_width(self.text()).is_some()
-                    || self.is_kw(b"target")
-                    || self.is_kw(b"ptr")
-            }
-            _ => false,
+    /// `parseType`: a type, `void` excepted (`AllowVoid` false, LLVM's default).
+    pub fn parse_type(&mut self, msg: &str) -> PResult<TypeId> {
+        let at = self.pos();
+        let t = self.parse_type_void(msg)?;
+        if matches!(self.m.ctx.type_of(t), Type::Void) {
+            return self.err(at, "void type only allowed for function results");
         }
+        Ok(t)
     }
 
-    /// Parses a type (void allowed; the caller checks where it is not).
-    pub fn parse_type(&mut self, msg: &str) -> PResult<TypeId> {
+    /// `parseType` with `AllowVoid`: a function's or call's result, `ret`, a target type's
+    /// parameters.
+    pub fn parse_type_void(&mut self, msg: &str) -> PResult<TypeId> {
         // A type that starts with a keyword (`i32`, `ptr`, `double`) nests only through a
         // function type's parameters or a target type's, which are nested where they start.
         if self.tok.kind == Tok::Ident {
@@ -63,6 +60,15 @@ impl<'a> Parser<'a> {
                     ty = self.m.ctx.ptr_ty(0);
                 }
                 Tok::Ident if self.is_kw(b"addrspace") => {
+                    if matches!(self.m.ctx.type_of(ty), Type::Label) {
+                        return self.err_here("basic block pointers are invalid");
+                    }
+                    if matches!(self.m.ctx.type_of(ty), Type::Void) {
+                        return self.err_here("pointers to void are invalid; use i8* instead");
+                    }
+                    if matches!(self.m.ctx.type_of(ty), Type::X86Amx | Type::Metadata | Type::Token) {
+                        return self.err_here("pointer to this type is invalid");
+                    }
                     let as_ = self.parse_addrspace()?;
                     if !self.is(Tok::Star) {
                         return self.err_here("expected '*' in address space");
@@ -124,21 +130,34 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LParen, "expected '('")?;
         let mut params: SmallVec<[TypeId; 4]> = SmallVec::new();
         let mut vararg = false;
+        let mut bad: Option<(usize, &str)> = None;
         if !self.is(Tok::RParen) {
             loop {
                 if self.eat(Tok::DotDotDot) {
                     vararg = true;
                     break;
                 }
+                // `parseArgumentList`: type, attributes, an optional name; the type is checked
+                // at once, names and attributes once the list is read (`parseFunctionType`).
                 let p = self.pos();
                 let t = self.parse_type("expected type")?;
+                let attrs = self.skip_param_attrs_in_type()?;
+                let named = self.is(Tok::LocalVar) || self.is(Tok::LocalVarId);
+                if named {
+                    self.next();
+                }
                 if !self.is_valid_arg_type(t) {
                     return self.err(p, "invalid type for function argument");
                 }
-                // Old IR may put attributes and names on function type parameters.
-                self.skip_param_attrs_in_type()?;
-                if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
-                    return self.err_here("argument name invalid in function type");
+                if bad.is_none() && (named || attrs) {
+                    bad = Some((
+                        p,
+                        if named {
+                            "argument name invalid in function type"
+                        } else {
+                            "argument attributes invalid in function type"
+                        },
+                    ));
                 }
                 params.push(t);
                 if !self.eat(Tok::Comma) {
@@ -147,15 +166,22 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(Tok::RParen, "expected ')' at end of argument list")?;
+        if let Some((p, msg)) = bad {
+            return self.err(p, msg);
+        }
         Ok(self.m.ctx.ty(Type::Function { ret, params, vararg }))
     }
 
-    fn skip_param_attrs_in_type(&mut self) -> PResult<()> {
+    /// Reads the parameter attributes after a type in a function type; true when there were
+    /// any.
+    fn skip_param_attrs_in_type(&mut self) -> PResult<bool> {
+        let mut any = false;
         while self.tok.kind == Tok::Ident && super::attrs::is_param_attr_kw(self.text()) {
             let mut sink = Vec::new();
             self.parse_one_attr(&mut sink, super::attrs::AttrPos::Param)?;
+            any = true;
         }
-        Ok(())
+        Ok(any)
     }
 
     fn parse_base_type(&mut self, msg: &str) -> PResult<TypeId> {
@@ -202,10 +228,10 @@ impl<'a> Parser<'a> {
                 self.expect_kw(b"x", "expected 'x' after element count")?;
                 let p = self.pos();
                 let elem = self.parse_type("expected type")?;
+                self.expect(Tok::RSquare, "expected end of sequential type")?;
                 if !is_valid_elem(self.m.ctx.type_of(elem)) {
                     return self.err(p, "invalid array element type");
                 }
-                self.expect(Tok::RSquare, "expected end of sequential type")?;
                 Ok(self.m.ctx.ty(Type::Array(n, elem)))
             }
             Tok::LocalVar => {
@@ -253,20 +279,22 @@ impl<'a> Parser<'a> {
             self.expect_kw(b"x", "expected 'x' after vscale")?;
             scalable = true;
         }
+        // `parseArrayVectorType`: the whole type is read, then checked.
+        let size_at = self.pos();
         let n = self.parse_u64("expected number in address space")?;
         self.expect_kw(b"x", "expected 'x' after element count")?;
         let p = self.pos();
         let elem = self.parse_type("expected type")?;
+        self.expect(Tok::Greater, "expected end of sequential type")?;
         if n == 0 {
-            return self.err(p, "zero element vector is illegal");
+            return self.err(size_at, "zero element vector is illegal");
         }
         if n >= 1 << 32 {
-            return self.err(p, "size too large for vector");
+            return self.err(size_at, "size too large for vector");
         }
         if !matches!(self.m.ctx.type_of(elem), Type::Int(_) | Type::Float(_) | Type::Ptr(_)) {
             return self.err(p, "invalid vector element type");
         }
-        self.expect(Tok::Greater, "expected end of sequential type")?;
         Ok(self.m.ctx.ty(Type::Vector { scalable, len: n as u32, elem }))
     }
 
@@ -303,12 +331,12 @@ impl<'a> Parser<'a> {
         let mut ints = SmallVec::new();
         while self.eat(Tok::Comma) {
             if self.is(Tok::Int) {
-                ints.push(self.parse_u32("expected integer")?);
+                ints.push(self.parse_uint32()?);
             } else {
                 if !ints.is_empty() {
                     return self.err_here("expected uint32 param");
                 }
-                types.push(self.parse_type("expected type")?);
+                types.push(self.parse_type_void("expected type")?);
             }
         }
         self.expect(Tok::RParen, "expected ')' in target extension type")?;

@@ -43,20 +43,21 @@ impl Paint {
 /// painted. [`Styled::plain`] is the text itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Styled {
-    parts: Vec<(Paint, String)>,
+    /// The parts, as bytes: a source line is shown as it is, UTF-8 or not.
+    parts: Vec<(Paint, Vec<u8>)>,
 }
 
 impl Styled {
     /// Unpainted text, and a newline.
     pub fn plain(text: impl Into<String>) -> Self {
         let mut s = Styled::default();
-        s.push(Paint::Plain, text).push(Paint::Plain, "\n");
+        s.push(Paint::Plain, text.into() as String).push(Paint::Plain, "\n");
         s
     }
 
     /// Appends `text` painted with `paint`.
-    pub fn push(&mut self, paint: Paint, text: impl Into<String>) -> &mut Self {
-        let text = text.into();
+    pub fn push(&mut self, paint: Paint, text: impl AsRef<[u8]>) -> &mut Self {
+        let text = text.as_ref().to_vec();
         if !text.is_empty() {
             self.parts.push((paint, text));
         }
@@ -72,27 +73,29 @@ impl Styled {
     /// A syntax error as LLVM's `SMDiagnostic::print` shows it: the bold location, the red
     /// `error: ` label, the bold message, the source line, and the caret line in green.
     pub fn parse_error(d: &llrs_asm::Diagnostic) -> Self {
-        let text = d.to_string();
+        let text = d.render();
         let mut s = Styled::default();
         let location = format!("{}:{}:{}: ", d.file, d.line, d.col);
-        let mut lines = text.split('\n');
+        let mut lines = text.split_inclusive(|&b| b == b'\n');
         let header = lines.next().unwrap_or_default();
-        match header.strip_prefix(location.as_str()).and_then(|h| h.strip_prefix("error: ")) {
+        let message = header.strip_prefix(location.as_bytes()).and_then(|h| h.strip_prefix(b"error: "));
+        match message {
             Some(message) => {
+                let message = message.strip_suffix(b"\n").unwrap_or(message);
                 s.push(Paint::Bold, location).push(Paint::Error, "error: ").push(Paint::Bold, message);
+                s.push(Paint::Plain, "\n");
             }
             None => {
                 s.push(Paint::Plain, header);
             }
         }
-        s.push(Paint::Plain, "\n");
-        // The source line, then the caret line (the source line has no newline of its own).
+        // The source line, then the caret line (when there is one).
         if let Some(source) = lines.next() {
-            s.push(Paint::Plain, format!("{source}\n"));
+            s.push(Paint::Plain, source);
         }
-        let caret: Vec<&str> = lines.collect();
+        let caret: Vec<u8> = lines.flatten().copied().collect();
         if !caret.is_empty() {
-            s.push(Paint::Caret, format!("{}\n", caret.join("\n")));
+            s.push(Paint::Caret, caret);
         }
         s
     }
@@ -106,7 +109,7 @@ impl Styled {
                 line,
                 col,
                 message: e.message.clone(),
-                source_line: e.source_line.clone(),
+                source_line: e.source_line.clone().into_bytes(),
             }),
             None => {
                 let mut s = Styled::default();
@@ -139,9 +142,11 @@ impl Styled {
         s
     }
 
-    /// The text without colours: what LLVM prints when its output is not a terminal.
+    /// The text without colours: what LLVM prints when its output is not a terminal (bytes
+    /// that are not UTF-8 shown as U+FFFD).
     pub fn to_plain(&self) -> String {
-        self.parts.iter().map(|(_, t)| t.as_str()).collect()
+        let bytes: Vec<u8> = self.parts.iter().flat_map(|(_, t)| t.iter().copied()).collect();
+        String::from_utf8_lossy(&bytes).into_owned()
     }
 
     /// Writes the text to `w`, with terminal colours when `color`. Each painted part is reset
@@ -149,30 +154,32 @@ impl Styled {
     pub fn write_to(&self, w: &mut dyn Write, color: bool) -> io::Result<()> {
         if !color {
             for (_, t) in &self.parts {
-                w.write_all(t.as_bytes())?;
+                w.write_all(t)?;
             }
             return Ok(());
         }
-        let mut out = String::new();
+        let mut out: Vec<u8> = Vec::new();
         for (paint, t) in &self.parts {
             let style = paint.style();
             if style == Style::new() {
-                out.push_str(t);
+                out.extend_from_slice(t);
                 continue;
             }
             // Paint each line's text apart from its newline.
-            for piece in t.split_inclusive('\n') {
-                let (body, nl) = match piece.strip_suffix('\n') {
-                    Some(b) => (b, "\n"),
-                    None => (piece, ""),
+            for piece in t.split_inclusive(|&b| b == b'\n') {
+                let (body, nl): (&[u8], &[u8]) = match piece.strip_suffix(b"\n") {
+                    Some(b) => (b, b"\n"),
+                    None => (piece, b""),
                 };
                 if !body.is_empty() {
-                    out.push_str(&format!("{}{body}{}", style.render(), style.render_reset()));
+                    out.extend_from_slice(style.render().to_string().as_bytes());
+                    out.extend_from_slice(body);
+                    out.extend_from_slice(style.render_reset().to_string().as_bytes());
                 }
-                out.push_str(nl);
+                out.extend_from_slice(nl);
             }
         }
-        w.write_all(out.as_bytes())
+        w.write_all(&out)
     }
 }
 
@@ -212,7 +219,7 @@ mod tests {
             line: 2,
             col: 3,
             message: "expected type".into(),
-            source_line: "\tx y".into(),
+            source_line: b"\tx y".to_vec(),
         };
         let s = Styled::parse_error(&d);
         assert_eq!(s.to_plain(), format!("{d}\n"));

@@ -1,59 +1,13 @@
 //! `verifyInlineAsmCall`: indirect constraints need pointers with an `elementtype`, label
-//! constraints go with callbr's indirect destinations; and the part of
-//! `InlineAsm::ParseConstraints` it needs.
+//! constraints go with callbr's indirect destinations. The constraints are read by
+//! `llrs_ir::inline_asm` (`InlineAsm::ParseConstraints`).
 
 use super::site::Site;
 use super::FnCtx;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
+use llrs_ir::inline_asm::{parse_constraints, ConstraintKind};
 use llrs_ir::{InstId, Opcode, Value};
-
-/// What `ConstraintInfo` says of one constraint.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Constraint {
-    /// `isLabel` (`!i`).
-    pub label: bool,
-    /// `hasArg`: an input, or an indirect output.
-    pub has_arg: bool,
-    /// `isIndirect` (`*`).
-    pub indirect: bool,
-}
-
-/// `InlineAsm::ParseConstraints`, as far as the verifier looks: the kind of each constraint,
-/// or nothing when the string does not parse (as LLVM returns an empty list).
-pub fn parse_constraints(s: &[u8]) -> Vec<Constraint> {
-    let mut out = Vec::new();
-    if s.is_empty() {
-        return out;
-    }
-    if s.last() == Some(&b',') {
-        return Vec::new();
-    }
-    for piece in s.split(|&c| c == b',') {
-        if piece.is_empty() {
-            return Vec::new();
-        }
-        let (kind, rest) = match piece[0] {
-            b'~' => {
-                if piece.get(1).is_some_and(|&c| c != b'{') {
-                    return Vec::new();
-                }
-                (b'~', &piece[1..])
-            }
-            b'=' => (b'=', &piece[1..]),
-            b'!' => (b'!', &piece[1..]),
-            _ => (b' ', piece),
-        };
-        let indirect = rest.first() == Some(&b'*');
-        let rest = if indirect { &rest[1..] } else { rest };
-        if rest.is_empty() {
-            return Vec::new();
-        }
-        let has_arg = kind == b' ' || (kind == b'=' && indirect);
-        out.push(Constraint { label: kind == b'!', has_arg, indirect });
-    }
-    out
-}
 
 impl Verifier<'_> {
     /// `verifyInlineAsmCall`.
@@ -65,11 +19,11 @@ impl Verifier<'_> {
         let mut arg_no = 0usize;
         let mut labels = 0usize;
         for c in parse_constraints(m.ctx.name(ia.constraints)) {
-            if c.label {
+            if c.kind == ConstraintKind::Label {
                 labels += 1;
                 continue;
             }
-            if !c.has_arg {
+            if !c.has_arg() {
                 continue;
             }
             if c.indirect {

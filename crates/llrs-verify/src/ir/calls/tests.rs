@@ -278,9 +278,10 @@ fn musttail() {
 
 #[test]
 fn constraint_strings() {
-    use super::asm::parse_constraints;
+    use llrs_ir::inline_asm::{parse_constraints, ConstraintKind};
     let c = parse_constraints(b"=*m,r,~{memory},!i,=r");
-    let kinds: Vec<(bool, bool, bool)> = c.iter().map(|c| (c.label, c.has_arg, c.indirect)).collect();
+    let kinds: Vec<(bool, bool, bool)> =
+        c.iter().map(|c| (c.kind == ConstraintKind::Label, c.has_arg(), c.indirect)).collect();
     assert_eq!(
         kinds,
         [(false, true, true), (false, true, false), (false, false, false), (true, false, false), (false, false, false)]

@@ -211,7 +211,15 @@ fn finish(
         Mode::Check { .. } => {}
         Mode::InPlace if !unchanged => match path {
             Some(path) => match super::write_in_place(path, &text) {
-                Ok(()) => report.outcome = Outcome::Rewritten,
+                Ok(()) => {
+                    report.outcome = Outcome::Rewritten;
+                    if !mir && original.as_deref().is_some_and(|o| loses_comments(o, &text)) {
+                        let message = format!(
+                            "llrs: warning: {name}: comments are not kept (the canonical form is what llvm-dis prints)"
+                        );
+                        report.stderr(r.tool(Some(name), "warning", &message));
+                    }
+                }
                 Err(message) => return report.fail(Outcome::Invalid, r.tool(Some(name), "error", &message)),
             },
             None => {
@@ -222,4 +230,41 @@ fn finish(
         Mode::InPlace => {}
     }
     report
+}
+
+/// Whether `original` has a comment (`;` to the end of the line, outside a string) that the
+/// canonical `text` does not have.
+fn loses_comments(original: &[u8], text: &[u8]) -> bool {
+    let kept: std::collections::HashSet<&[u8]> = comments(text).collect();
+    comments(original).any(|c| !kept.contains(c))
+}
+
+/// The comments of `.ll` text, each without its line end.
+fn comments(src: &[u8]) -> impl Iterator<Item = &[u8]> {
+    src.split(|&b| b == b'\n').filter_map(|line| {
+        let mut in_string = false;
+        for (i, &b) in line.iter().enumerate() {
+            match b {
+                b'"' => in_string = !in_string,
+                b';' if !in_string => {
+                    let c = &line[i..];
+                    return Some(c.strip_suffix(b"\r").unwrap_or(c).trim_ascii_end());
+                }
+                _ => {}
+            }
+        }
+        None
+    })
+}
+
+#[cfg(test)]
+mod comment_tests {
+    use super::loses_comments;
+
+    #[test]
+    fn comments_lost_are_found() {
+        assert!(loses_comments(b"; RUN: opt\ndefine void @f() {\n", b"define void @f() {\n"));
+        assert!(!loses_comments(b"@s = global [2 x i8] c\";a\"\n", b"@s = global [2 x i8] c\";a\"\n"));
+        assert!(!loses_comments(b"  br label %b ; preds = %a\n", b"x:    ; preds = %a\n"));
+    }
 }

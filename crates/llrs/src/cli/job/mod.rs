@@ -153,6 +153,16 @@ fn read_input(input: Source, r: super::report::Reporter) -> Result<(String, Text
 /// file beside it (named for this process and this write), which is then renamed over it.
 pub fn write_in_place(path: &Path, text: &[u8]) -> Result<(), String> {
     static WRITES: AtomicU64 = AtomicU64::new(0);
+    // A symbolic link stays: the file it leads to is rewritten (as rustfmt does).
+    let real;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            real = std::fs::canonicalize(path)
+                .map_err(|err| format!("llrs: error: could not rewrite {}: {err}", path.display()))?;
+            real.as_path()
+        }
+        _ => path,
+    };
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let n = WRITES.fetch_add(1, Ordering::Relaxed);
