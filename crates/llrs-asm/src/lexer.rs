@@ -245,6 +245,7 @@ impl<'a> Lexer<'a> {
                 }
             }
             b'0'..=b'9' | b'-' | b'+' => self.lex_number(start),
+            b'i' if self.peek(0).is_ascii_digit() => self.lex_int_type(start),
             _ if c.is_ascii_alphabetic() || c == b'_' => self.lex_identifier(start),
             _ => self.lex_rare(c, start),
         }
@@ -388,6 +389,23 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// `i` and a digit: an integer type `iN`, however the word goes on (`i32ptr` is `i32`, then
+    /// `ptr`), unless the word is a label.
+    fn lex_int_type(&mut self, start: usize) -> Token {
+        let digits_end = self.run_end(self.pos, DIGIT);
+        let c = self.src.get(digits_end).copied().unwrap_or(0);
+        if CLASS[c as usize] & NAME != 0 || c == b':' {
+            // A label (`i32ptr:`)?
+            let name_end = self.run_end(digits_end, NAME);
+            if self.src.get(name_end) == Some(&b':') {
+                self.pos = name_end + 1;
+                return self.tokv(Tok::Label, start, start, name_end, false);
+            }
+        }
+        self.pos = digits_end;
+        self.tok(Tok::Ident, start)
+    }
+
     fn lex_identifier(&mut self, start: usize) -> Token {
         // Already consumed the first char. A keyword ends at the first character outside
         // [A-Za-z0-9_]; a label runs on over `-$.` up to its `:`.
@@ -398,14 +416,9 @@ impl<'a> Lexer<'a> {
             self.pos = name_end + 1;
             return self.tokv(Tok::Label, start, start, name_end, false);
         }
-        // `iN` is an integer type however the word goes on (`i32ptr` is `i32`, then `ptr`).
-        if self.src[start] == b'i' && self.peek(0).is_ascii_digit() {
-            self.pos = self.run_end(self.pos, DIGIT);
-            return self.tok(Tok::Ident, start);
-        }
         self.pos = word_end;
-        // Hex integers: u0x... and s0x...
         let text = &self.src[start..self.pos];
+        // Hex integers: u0x... and s0x...
         if text.len() > 3
             && (text[0] == b'u' || text[0] == b's')
             && text[1] == b'0'

@@ -261,8 +261,10 @@ impl Context {
         }
     }
     /// True for `void`.
+    #[inline]
     pub fn is_void(&self, t: TypeId) -> bool {
-        matches!(self.type_of(t), Type::Void)
+        // Types are uniqued: `void` is one id.
+        t == self.common.void
     }
     /// `FPMathOperator::classof` for a call, select or phi of type `t`: floating point, a vector
     /// of it, arrays of those, or a literal struct whose elements are all one such type. Only

@@ -21,7 +21,7 @@ impl<'a> Parser<'a> {
                 self.m.ctx.fn_params(fty)[a as usize]
             }
             Value::Inst(i) => self.body.insts[i].ty,
-            Value::Block(_) => self.m.ctx.ty(Type::Label),
+            Value::Block(_) => self.label_ty(),
             _ => unreachable!("not a local"),
         }
     }
@@ -83,7 +83,7 @@ impl<'a> Parser<'a> {
             }
         };
         let vt = match v {
-            Value::Block(_) => self.m.ctx.ty(Type::Label),
+            Value::Block(_) => self.label_ty(),
             _ => self.local_type(v),
         };
         if vt != ty {
@@ -108,16 +108,20 @@ impl<'a> Parser<'a> {
         let b = match self.tok.kind {
             Tok::LocalVar => {
                 let name = self.val_sym();
-                let value = self.fs.names.get(&name).is_some_and(|v| !matches!(v, Value::Block(_)));
-                if value || self.fs.fwd_names.contains_key(&name) {
-                    return self.err_here(format!(
-                        "'%{}' is not a basic block",
-                        String::from_utf8_lossy(self.m.ctx.name(name))
-                    ));
+                let not_block = |p: &Self| {
+                    p.err_here(format!("'%{}' is not a basic block", String::from_utf8_lossy(p.m.ctx.name(name))))
+                };
+                if self.fs.names.get(&name).is_some_and(|v| !matches!(v, Value::Block(_))) {
+                    return not_block(self);
                 }
                 match self.fs.block_names.get(&name) {
                     Some(&b) => b,
                     None => {
+                        // A value referenced before under this name: LLVM's one table of
+                        // forward references has it.
+                        if self.fs.fwd_names.contains_key(&name) {
+                            return not_block(self);
+                        }
                         let b = self.body().create_block(Some(name));
                         self.fs.block_names.insert(name, b);
                         self.fs.fwd_blocks.insert(b, pos);

@@ -40,6 +40,15 @@ impl<'a> Parser<'a> {
     /// `parseTypeAndBasicBlock`: any type and value, which must be a block.
     fn parse_label_value(&mut self) -> PResult<Value> {
         let loc = self.pos();
+        // The usual `label %bb`, without looking the type up.
+        if self.is_kw(b"label") {
+            let save = self.lex_state();
+            self.next();
+            if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
+                return Ok(Value::Block(self.block_ref()?));
+            }
+            self.restore_lex(save);
+        }
         let t = self.parse_type("expected type")?;
         let v = self.parse_value(t)?;
         if !matches!(v, Value::Block(_)) {
@@ -536,9 +545,14 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::LSquare, "expected '[' in phi value list")?;
                     let v = self.parse_value(ty)?;
                     self.expect(Tok::Comma, "expected ',' after insertelement value")?;
-                    let label = self.m.ctx.ty(Type::Label);
-                    let Value::Block(b) = self.parse_value(label)? else {
-                        return self.err_here("expected a basic block");
+                    let b = if self.is(Tok::LocalVar) || self.is(Tok::LocalVarId) {
+                        self.block_ref()?
+                    } else {
+                        let label = self.label_ty();
+                        let Value::Block(b) = self.parse_value(label)? else {
+                            return self.err_here("expected a basic block");
+                        };
+                        b
                     };
                     self.expect(Tok::RSquare, "expected ']' in phi value list")?;
                     vals.push(v);

@@ -239,10 +239,16 @@ impl<'a> Parser<'a> {
 
     /// `!N`, `!{...}`, `!"str"` or `!DIx(...)`.
     pub fn parse_md_ref(&mut self) -> PResult<Md> {
-        self.nested(|p| p.parse_md_ref_inner())
+        self.nested(|p| p.parse_md_ref_inner(true))
     }
 
-    fn parse_md_ref_inner(&mut self) -> PResult<Md> {
+    /// `parseMDNode`: as [`Parser::parse_md_ref`], but a string is not a node (LLVM's
+    /// `parseMDNodeID` wants a number there).
+    fn parse_md_node_only(&mut self) -> PResult<Md> {
+        self.nested(|p| p.parse_md_ref_inner(false))
+    }
+
+    fn parse_md_ref_inner(&mut self, allow_str: bool) -> PResult<Md> {
         if self.is(Tok::MetadataVar) {
             let n = self.parse_specialized_body(false)?;
             return Ok(Md::Node(self.m.ctx.md_intern(n)));
@@ -258,7 +264,7 @@ impl<'a> Parser<'a> {
                 let n = self.parse_md_tuple_body(false)?;
                 Ok(Md::Node(self.m.ctx.md_intern(n)))
             }
-            Tok::Str => {
+            Tok::Str if allow_str => {
                 let s = self.val().into_owned();
                 self.next();
                 Ok(Md::Str(self.m.ctx.sym_bytes(&s)))
@@ -313,16 +319,7 @@ impl<'a> Parser<'a> {
             };
             return Ok(self.m.ctx.md_intern(n));
         }
-        // `parseMDNode`: a string is not a node (`parseMDNodeID` wants its number there).
-        if self.is(Tok::Exclaim) {
-            let save = self.lex_state();
-            self.next();
-            if self.is(Tok::Str) {
-                return self.err_here("expected integer");
-            }
-            self.restore_lex(save);
-        }
-        match self.parse_md_ref()? {
+        match self.parse_md_node_only()? {
             Md::Node(id) => Ok(id),
             _ => self.err_here("expected integer"),
         }

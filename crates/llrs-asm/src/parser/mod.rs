@@ -193,6 +193,8 @@ pub(crate) struct Parser<'a> {
     pub op_pos: usize,
     /// How deeply nested the current type, constant or metadata is.
     pub depth: u32,
+    /// The `label` type, once looked up.
+    label_cache: Option<TypeId>,
     /// The module's data layout (defaults until `target datalayout` is read).
     pub dl: llrs_ir::datalayout::DataLayout,
     /// Where the data layout string stands.
@@ -284,6 +286,7 @@ impl<'a> Parser<'a> {
             arg_nums: Vec::new(),
             dl: Default::default(),
             depth: 0,
+            label_cache: None,
             op_pos: 0,
             dl_pos: 0,
             prog_as: 0,
@@ -331,6 +334,16 @@ impl<'a> Parser<'a> {
         let r = stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || f(self));
         self.depth -= 1;
         r
+    }
+
+    /// The `label` type.
+    pub fn label_ty(&mut self) -> TypeId {
+        if let Some(t) = self.label_cache {
+            return t;
+        }
+        let t = self.m.ctx.ty(Type::Label);
+        self.label_cache = Some(t);
+        t
     }
 
     // ---- token helpers ----
@@ -449,6 +462,11 @@ impl<'a> Parser<'a> {
             return None;
         }
         let t = self.text();
+        // The usual case: a short run of decimal digits, which cannot overflow.
+        if t.len() <= 19 && t.iter().all(u8::is_ascii_digit) {
+            let v = t.iter().fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
+            return Some(v.min(limit));
+        }
         let (digits, radix) = match t {
             [b'u', b'0', b'x', rest @ ..] => (rest, 16u64),
             [b's', ..] | [b'-', ..] => return None,

@@ -12,7 +12,7 @@ impl<'a> Parser<'a> {
     pub fn parse_type(&mut self, msg: &str) -> PResult<TypeId> {
         let at = self.pos();
         let t = self.parse_type_void(msg)?;
-        if matches!(self.m.ctx.type_of(t), Type::Void) {
+        if self.m.ctx.is_void(t) {
             return self.err(at, "void type only allowed for function results");
         }
         Ok(t)
