@@ -767,13 +767,7 @@ impl<'a> Parser<'a> {
     fn alloca_align_or_addrspace(&mut self, align: &mut u64, addrspace: &mut u32) -> PResult<bool> {
         if self.eat_kw(b"align") {
             *align = self.parse_align_value(false)?;
-            while self.is(Tok::Comma) {
-                let save = self.lex_state();
-                self.next();
-                if self.is(Tok::MetadataVar) {
-                    self.restore_lex(save);
-                    break;
-                }
+            while self.eat_comma_before_more() {
                 if !self.is_kw(b"addrspace") {
                     return self.err_here("expected metadata or 'addrspace'");
                 }
@@ -843,17 +837,26 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// At a `,`: eats it and says so, unless metadata attachments follow it (the comma is then
+    /// left for them: LLVM's `AteExtraComma`).
+    fn eat_comma_before_more(&mut self) -> bool {
+        if !self.is(Tok::Comma) {
+            return false;
+        }
+        let save = self.lex_state();
+        self.next();
+        if self.is(Tok::MetadataVar) {
+            self.restore_lex(save);
+            return false;
+        }
+        true
+    }
+
     /// `parseOptionalCommaAlign`: `(',' 'align' N)*`; a comma before metadata is left for the
     /// attachments, any other token after a comma is an error.
     fn parse_mem_tail(&mut self) -> PResult<u64> {
         let mut align = 0;
-        while self.is(Tok::Comma) {
-            let save = self.lex_state();
-            self.next();
-            if self.is(Tok::MetadataVar) {
-                self.restore_lex(save);
-                break;
-            }
+        while self.eat_comma_before_more() {
             if !self.eat_kw(b"align") {
                 return self.err_here("expected metadata or 'align'");
             }

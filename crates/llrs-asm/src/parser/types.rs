@@ -47,28 +47,12 @@ impl<'a> Parser<'a> {
         loop {
             match self.tok.kind {
                 Tok::Star => {
-                    if matches!(self.m.ctx.type_of(ty), Type::Label) {
-                        return self.err_here("basic block pointers are invalid");
-                    }
-                    if matches!(self.m.ctx.type_of(ty), Type::Void) {
-                        return self.err_here("pointers to void are invalid - use i8* instead");
-                    }
-                    if matches!(self.m.ctx.type_of(ty), Type::X86Amx | Type::Metadata | Type::Token) {
-                        return self.err_here("pointer to this type is invalid");
-                    }
+                    self.check_pointee(ty, "pointers to void are invalid - use i8* instead")?;
                     self.next();
                     ty = self.m.ctx.ptr_ty(0);
                 }
                 Tok::Ident if self.is_kw(b"addrspace") => {
-                    if matches!(self.m.ctx.type_of(ty), Type::Label) {
-                        return self.err_here("basic block pointers are invalid");
-                    }
-                    if matches!(self.m.ctx.type_of(ty), Type::Void) {
-                        return self.err_here("pointers to void are invalid; use i8* instead");
-                    }
-                    if matches!(self.m.ctx.type_of(ty), Type::X86Amx | Type::Metadata | Type::Token) {
-                        return self.err_here("pointer to this type is invalid");
-                    }
+                    self.check_pointee(ty, "pointers to void are invalid; use i8* instead")?;
                     let as_ = self.parse_addrspace()?;
                     if !self.is(Tok::Star) {
                         return self.err_here("expected '*' in address space");
@@ -83,6 +67,17 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(ty)
+    }
+
+    /// The checks of a typed pointer's pointee (`T*`, `T addrspace(N)*`), at the suffix; `void`
+    /// has its own message for each.
+    fn check_pointee(&self, ty: TypeId, void_msg: &str) -> PResult<()> {
+        match self.m.ctx.type_of(ty) {
+            Type::Label => self.err_here("basic block pointers are invalid"),
+            Type::Void => self.err_here(void_msg),
+            Type::X86Amx | Type::Metadata | Type::Token => self.err_here("pointer to this type is invalid"),
+            _ => Ok(()),
+        }
     }
 
     /// Parses `addrspace(N)` as `parseOptionalAddrSpace` does: a 24-bit number, or a symbolic
