@@ -5,6 +5,13 @@ use llrs_asm::parse_module;
 
 /// Input text and the diagnostic LLVM 22 reports for it.
 const CASES: &[(&str, &str)] = &[
+    // Lexer errors (`LexUIntID`): the number wraps and the parse goes on; reported only if the
+    // parse fails, and then before the parser's own error.
+    (
+        "define void @f() {\n  %99999999999999999999 = add i32 1, 1\n  ret void\n}\n",
+        "2:3: error: constant bigger than 64 bits detected",
+    ),
+    ("@4294967296 = global i32 0\n@x = global i32 %y\n", "1:1: error: invalid value number (too large)"),
     // LLParser ported whole (issue 24): each production's checks in LLVM's order.
     ("define void @f(ptr %p, i32 %a, i1 %c) {\n  store i32 1, ptr %p, 4\n  ret void\n}\n", "2:24: error: expected metadata or 'align'"),
     ("define void @f(ptr %p, i32 %a, i1 %c) {\n  %x add i32 1, 1\n  ret void\n}\n", "2:6: error: expected '=' after instruction name"),
@@ -273,4 +280,18 @@ fn nested_shared_structs_are_checked_quickly() {
     let start = std::time::Instant::now();
     assert!(parse_module(src.as_bytes(), "t.ll").is_ok());
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// A number too large for an id is a lexer error that LLVM reports only when the parse fails:
+/// otherwise its low 32 bits are the id, and the module is read.
+#[test]
+fn wrapped_ids_are_read_when_nothing_fails() {
+    for src in [
+        "@4294967296 = global i32 0\n",
+        "define void @f() {\n4294967296:\n  ret void\n}\n",
+        "declare void @f() #4294967296\nattributes #0 = { nounwind }\n",
+    ] {
+        let m = parse_module(src.as_bytes(), "t.ll");
+        assert!(m.is_ok(), "{src}: {:?}", m.err());
+    }
 }

@@ -290,9 +290,7 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let n = if self.is(Tok::LabelId) {
-                    let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
-                    let n = super::dec_u64(v).and_then(|n| u32::try_from(n).ok());
-                    let Some(n) = n else { return self.err_here("invalid value number (too large)") };
+                    let n = self.tok_num()?;
                     if n < self.fs.next_num {
                         return self
                             .err_here(format!("label expected to be numbered '{}' or greater", self.fs.next_num));

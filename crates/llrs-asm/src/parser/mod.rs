@@ -195,6 +195,9 @@ pub(crate) struct Parser<'a> {
     pub depth: u32,
     /// The `label` type, once looked up.
     label_cache: Option<TypeId>,
+    /// The first lexer error met (position, message), which LLVM reports only if the parse
+    /// fails: the lexer's errors take precedence over the parser's.
+    pub lex_error: std::cell::Cell<Option<(usize, &'static str)>>,
     /// The module's data layout (defaults until `target datalayout` is read).
     pub dl: llrs_ir::datalayout::DataLayout,
     /// Where the data layout string stands.
@@ -287,6 +290,7 @@ impl<'a> Parser<'a> {
             dl: Default::default(),
             depth: 0,
             label_cache: None,
+            lex_error: std::cell::Cell::new(None),
             op_pos: 0,
             dl_pos: 0,
             prog_as: 0,
@@ -539,12 +543,41 @@ impl<'a> Parser<'a> {
         }
         Ok(v)
     }
-    /// A numeric id from a `%12`/`@12`/`#12`/`!12`-style token value.
+    /// A numeric id from a `%12`/`@12`/`#12`/`^12`-style token value, as `LLLexer::LexUIntID`
+    /// makes it: a number beyond 64 bits is 0, one beyond 32 bits keeps its low 32 bits, and
+    /// either is a lexer error that LLVM reports only if the parse fails (see
+    /// [`Parser::lex_error`]).
     pub fn tok_num(&self) -> PResult<u32> {
         let v = &self.src[self.tok.vstart as usize..self.tok.vend as usize];
-        match dec_u64(v).and_then(|n| u32::try_from(n).ok()) {
-            Some(n) => Ok(n),
-            None => self.err_here("invalid value number (too large)"),
+        let mut n: u64 = 0;
+        for &d in v {
+            match n.checked_mul(10).and_then(|n| n.checked_add(u64::from(d.wrapping_sub(b'0')))) {
+                Some(m) => n = m,
+                None => {
+                    self.note_lex_error(self.tok.start as usize, "constant bigger than 64 bits detected");
+                    return Ok(0);
+                }
+            }
+        }
+        if n > u64::from(u32::MAX) {
+            self.note_lex_error(self.tok.start as usize, "invalid value number (too large)");
+        }
+        Ok(n as u32)
+    }
+
+    /// Records a lexer error: the parse goes on, and if it fails, the first such error is the
+    /// one reported (LLVM's lexer errors take precedence over the parser's).
+    pub fn note_lex_error(&self, pos: usize, msg: &'static str) {
+        if self.lex_error.get().is_none() {
+            self.lex_error.set(Some((pos, msg)));
+        }
+    }
+
+    /// The diagnostic for a failed parse: a lexer error noted before it, else the error itself.
+    fn diagnostic(&self, file: &str, e: PErr) -> Diagnostic {
+        match self.lex_error.get() {
+            Some((pos, msg)) => Diagnostic::new(file, self.src, pos, msg.to_string()),
+            None => Diagnostic::new(file, self.src, e.pos, e.msg),
         }
     }
 
@@ -820,7 +853,7 @@ pub(crate) fn parse<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>)
             Ok(()) => Ok(p.m),
             // Errors are the ones reading in order gives, at its positions.
             Err(_) if p.used_tail => parse_in_order(src, file, None),
-            Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
+            Err(e) => Err(p.diagnostic(file, e)),
         }
     })
 }
@@ -857,7 +890,7 @@ fn parse_with_bodies<'a>(
             Ok(()) => Ok(p.m),
             // Errors are the ones reading in order gives, at its positions.
             Err(_) if p.used_region => parse_in_order(src, file, None),
-            Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
+            Err(e) => Err(p.diagnostic(file, e)),
         }
     })
 }
@@ -871,6 +904,6 @@ fn parse_in_order<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>) -
     p.m.source_filename = Some(file.as_bytes().to_vec());
     match p.parse_module() {
         Ok(()) => Ok(p.m),
-        Err(e) => Err(Diagnostic::new(file, src, e.pos, e.msg)),
+        Err(e) => Err(p.diagnostic(file, e)),
     }
 }
