@@ -1,0 +1,68 @@
+//! LLVM bitcode for llrs: the bitstream container ([`bitstream`]), the wrapper header and the
+//! signature ([`bitcode_bytes`]), and a walk over every block and record ([`walk()`]), on which the
+//! reader of modules is being built (issue 25).
+//!
+//! ```
+//! // `BC` 0xC0DE, then an empty IDENTIFICATION block would follow.
+//! assert!(llrs_bitcode::is_bitcode(b"BC\xc0\xde"));
+//! assert!(!llrs_bitcode::is_bitcode(b"; ModuleID"));
+//! ```
+
+pub mod bitstream;
+pub mod walk;
+
+pub use walk::{walk, Walk};
+
+/// Why bytes are not bitcode, with llvm-dis's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// LLVM's message (`Invalid bitcode signature`, `Malformed block`, ...).
+    pub message: String,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Error {
+    /// An error with LLVM's message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Error { message: message.into() }
+    }
+}
+
+/// The bitcode magic number, `BC` 0xC0DE.
+const MAGIC: [u8; 4] = [b'B', b'C', 0xC0, 0xDE];
+/// The magic number of the wrapper header (little-endian `0x0B17C0DE`).
+const WRAPPER_MAGIC: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
+
+/// True when `bytes` start as bitcode does: the magic number, or the wrapper header.
+pub fn is_bitcode(bytes: &[u8]) -> bool {
+    bytes.starts_with(&MAGIC) || bytes.starts_with(&WRAPPER_MAGIC)
+}
+
+/// The bitstream of a bitcode file: inside the wrapper header if there is one
+/// (`SkipBitcodeWrapperHeader`), after checking the signature (`hasInvalidBitcodeHeader`).
+pub fn bitcode_bytes(bytes: &[u8]) -> Result<&[u8], Error> {
+    let mut bytes = bytes;
+    if bytes.starts_with(&WRAPPER_MAGIC) {
+        // Magic, version, offset, size, CPU type: five 32-bit little-endian fields.
+        let field = |i: usize| bytes.get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let (Some(offset), Some(size)) = (field(2), field(3)) else {
+            return Err(Error::new("Invalid bitcode wrapper header"));
+        };
+        let (offset, size) = (offset as usize, size as usize);
+        if bytes.len() < 20 || offset.checked_add(size).is_none_or(|end| end > bytes.len()) {
+            return Err(Error::new("Invalid bitcode wrapper header"));
+        }
+        bytes = &bytes[offset..offset + size];
+    }
+    if !bytes.starts_with(&MAGIC) {
+        return Err(Error::new("Invalid bitcode signature"));
+    }
+    Ok(bytes)
+}
