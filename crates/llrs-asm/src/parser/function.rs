@@ -268,10 +268,10 @@ impl<'a> Parser<'a> {
                 match self.fs.block_names.get(&name) {
                     Some(&b) => {
                         if self.fs.fwd_blocks.remove(&b).is_none() {
-                            return self.err(
-                                pos,
-                                format!("redefinition of label '%{}'", String::from_utf8_lossy(self.m.ctx.name(name))),
-                            );
+                            // Defined before: LLVM's `defineBB` finds the block and moves it to
+                            // the end, and what follows is appended to it (the verifier then
+                            // finds a terminator in the middle of it).
+                            self.body().layout.retain(|&x| x != b);
                         }
                         b
                     }
