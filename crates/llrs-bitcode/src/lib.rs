@@ -9,6 +9,7 @@
 //! ```
 
 pub mod bitstream;
+pub mod codes;
 pub mod walk;
 
 pub use walk::{walk, Walk};
