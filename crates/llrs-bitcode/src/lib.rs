@@ -10,6 +10,8 @@
 
 pub mod bitstream;
 pub mod codes;
+pub mod reader;
+pub mod types;
 pub mod walk;
 
 pub use walk::{walk, Walk};

@@ -46,3 +46,53 @@ fn every_corpus_bitcode_file_walks() {
     assert!(failed.is_empty(), "{} of {} files do not walk:\n{}", failed.len(), files.len(), failed.join("\n"));
     eprintln!("{walked} of {} bitcode files walked", files.len());
 }
+
+/// The identified structs of each module's type table are the ones `llvm-dis` prints
+/// (`%name = type ...`, numbered ones as `%N`), for every test module and program.
+#[test]
+fn type_tables_have_the_printed_structs() {
+    let root = corpus();
+    let mut files = Vec::new();
+    for sub in ["llvm-test", "programs"] {
+        bitcode_files(&root.join(sub), &mut files);
+    }
+    files.sort();
+    let mut wrong = Vec::new();
+    for f in &files {
+        let canon = PathBuf::from(f.to_string_lossy().replace(".ll.bc", ".ll.canon"));
+        let Ok(text) = std::fs::read_to_string(&canon) else { continue };
+        let mut want: Vec<String> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix('%').and_then(|r| r.split_once(" = type ")).map(|(n, _)| n.to_string()))
+            .map(|n| {
+                if n.bytes().all(|b| b.is_ascii_digit()) {
+                    String::from("#")
+                } else {
+                    n.trim_matches('"').to_string()
+                }
+            })
+            .collect();
+        want.sort();
+        let bytes = std::fs::read(f).expect("read");
+        let got = match llrs_bitcode::reader::read_types(&bytes) {
+            Ok((ctx, _)) => {
+                let mut names: Vec<String> = ctx
+                    .structs
+                    .iter()
+                    .map(|(_, s)| match s.name {
+                        Some(n) => String::from_utf8_lossy(ctx.name(n)).into_owned(),
+                        None => String::from("#"),
+                    })
+                    .collect();
+                names.sort();
+                names
+            }
+            Err(e) => vec![format!("error: {e}")],
+        };
+        if got != want {
+            wrong.push(format!("{}: want {want:?} got {got:?}", f.display()));
+        }
+    }
+    assert!(wrong.is_empty(), "{} files differ:\n{}", wrong.len(), wrong[..wrong.len().min(20)].join("\n"));
+    eprintln!("{} of {} type tables differ:\n{}", wrong.len(), files.len(), wrong.join("\n"));
+}

@@ -293,6 +293,16 @@ impl Context {
         self.struct_names.insert(name, s);
         (s, self.structs[s].ty.expect("struct has a type"))
     }
+    /// Names the identified struct `s` (which had no name): `StructType::setName`, without the
+    /// renaming of a clash (`false` when the name is taken, and nothing changes).
+    pub fn set_struct_name(&mut self, s: StructId, name: Symbol) -> bool {
+        if self.struct_names.contains_key(&name) || self.structs[s].name.is_some() {
+            return false;
+        }
+        self.structs[s].name = Some(name);
+        self.struct_names.insert(name, s);
+        true
+    }
     /// The identified struct named `name`, if any.
     pub fn find_struct(&self, name: Symbol) -> Option<StructId> {
         self.struct_names.get(&name).copied()
