@@ -14,6 +14,9 @@ pub mod reader;
 pub mod types;
 pub mod walk;
 
+#[cfg(test)]
+mod test_bits;
+
 pub use walk::{walk, Walk};
 
 /// Why bytes are not bitcode, with llvm-dis's message.

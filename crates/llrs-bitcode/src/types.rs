@@ -267,3 +267,70 @@ fn valid_element(ctx: &Context, t: TypeId) -> bool {
 fn valid_argument(ctx: &Context, t: TypeId) -> bool {
     !matches!(ctx.type_of(t), Type::Void | Type::Function { .. } | Type::Label)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::codes::*;
+    use crate::reader::read_types;
+    use crate::test_bits::Bits;
+    use llrs_ir::types::Type;
+
+    /// A module block holding a type table of these records (each `(code, ops)`).
+    fn module(records: &[(u32, &[u64])]) -> Vec<u8> {
+        let mut b = Bits::new();
+        let module = b.enter(2, MODULE_BLOCK_ID.into(), 3);
+        let types = b.enter(3, TYPE_BLOCK_ID_NEW.into(), 4);
+        for &(code, ops) in records {
+            b.record(4, code.into(), ops);
+        }
+        b.end_block(types, 4);
+        b.end_block(module, 3);
+        b.bytes
+    }
+
+    #[test]
+    fn named_structs_may_be_used_before_their_record() {
+        // 0: i32, 1: { %T } (T referred to early), 2: %T = { i32 }
+        let bytes = module(&[
+            (TYPE_CODE_NUMENTRY, &[3]),
+            (TYPE_CODE_INTEGER, &[32]),
+            (TYPE_CODE_STRUCT_ANON, &[0, 2]),
+            (TYPE_CODE_STRUCT_NAME, &[b'T'.into()]),
+            (TYPE_CODE_STRUCT_NAMED, &[0, 0]),
+        ]);
+        let (mut ctx, mut table) = read_types(&bytes).expect("reads");
+        assert_eq!(table.len(), 3);
+        let t = table.get(&mut ctx, 2).expect("T");
+        let &Type::Named(s) = ctx.type_of(t) else { panic!("T is a struct") };
+        assert_eq!(ctx.name(ctx.structs[s].name.expect("named")), b"T");
+        let i32t = ctx.int_ty(32);
+        assert_eq!(ctx.structs[s].body.as_ref().map(|b| b.elems.clone()), Some(vec![i32t]));
+        let anon = table.get(&mut ctx, 1).expect("anon");
+        assert!(matches!(ctx.type_of(anon), Type::Struct { elems, .. } if elems[..] == [t]));
+    }
+
+    #[test]
+    fn bad_tables_get_llvms_messages() {
+        let err = |records: &[(u32, &[u64])]| read_types(&module(records)).err().map(|e| e.message);
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[1]), (TYPE_CODE_INTEGER, &[0])]),
+            Some("Bitwidth for integer type out of range".into())
+        );
+        assert_eq!(err(&[(TYPE_CODE_NUMENTRY, &[2]), (TYPE_CODE_INTEGER, &[8])]), Some("Malformed block".into()));
+        assert_eq!(err(&[(TYPE_CODE_INTEGER, &[8])]), Some("Invalid TYPE table".into()));
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[2]), (TYPE_CODE_POINTER, &[1]), (TYPE_CODE_INTEGER, &[8])]),
+            Some("Invalid TYPE table: Only named structs can be forward referenced".into())
+        );
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[1]), (TYPE_CODE_VECTOR, &[0, 0])]),
+            Some("Invalid vector length".into())
+        );
+        assert_eq!(err(&[(TYPE_CODE_NUMENTRY, &[1]), (99, &[])]), Some("Invalid value".into()));
+        // A huge announced count sizes nothing.
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[u64::MAX]), (TYPE_CODE_INTEGER, &[8])]),
+            Some("Malformed block".into())
+        );
+    }
+}

@@ -95,42 +95,7 @@ pub(crate) fn stream_error(e: StreamError) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A little bitstream writer for the tests: fields least significant bit first.
-    struct Bits {
-        bytes: Vec<u8>,
-        bit: usize,
-    }
-
-    impl Bits {
-        fn new() -> Self {
-            Bits { bytes: b"BC\xc0\xde".to_vec(), bit: 32 }
-        }
-        fn put(&mut self, v: u64, n: usize) {
-            for i in 0..n {
-                if self.bit / 8 >= self.bytes.len() {
-                    self.bytes.push(0);
-                }
-                if v >> i & 1 == 1 {
-                    self.bytes[self.bit / 8] |= 1 << (self.bit % 8);
-                }
-                self.bit += 1;
-            }
-        }
-        fn vbr(&mut self, mut v: u64, n: usize) {
-            let hi = 1u64 << (n - 1);
-            while v >= hi {
-                self.put(v & (hi - 1) | hi, n);
-                v >>= n - 1;
-            }
-            self.put(v, n);
-        }
-        fn align(&mut self) {
-            while !self.bit.is_multiple_of(32) {
-                self.put(0, 1);
-            }
-        }
-    }
+    use crate::test_bits::Bits;
 
     /// A block (id 8, code width 3) with a `DEFINE_ABBREV` [literal 5, array of fixed(4)], a
     /// record through it, an unabbreviated record, and its end.
