@@ -51,24 +51,50 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC) || bytes.starts_with(&WRAPPER_MAGIC)
 }
 
-/// The bitstream of a bitcode file: inside the wrapper header if there is one
-/// (`SkipBitcodeWrapperHeader`), after checking the signature (`hasInvalidBitcodeHeader`).
+/// The bitstream of a bitcode file, checked as `initStream` checks it: a length that is a
+/// multiple of 4, the wrapper header if there is one (`SkipBitcodeWrapperHeader`: the offset and
+/// size fields must lie inside the file), then the signature (`hasInvalidBitcodeHeader`).
 pub fn bitcode_bytes(bytes: &[u8]) -> Result<&[u8], Error> {
+    if !bytes.len().is_multiple_of(4) {
+        return Err(Error::new("Invalid bitcode signature"));
+    }
     let mut bytes = bytes;
     if bytes.starts_with(&WRAPPER_MAGIC) {
-        // Magic, version, offset, size, CPU type: five 32-bit little-endian fields.
-        let field = |i: usize| bytes.get(4 * i..4 * i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        // Magic, version, offset, size (and a CPU type LLVM does not need).
+        let field =
+            |i: usize| bytes.get(4 * i..4 * i + 4).map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])));
         let (Some(offset), Some(size)) = (field(2), field(3)) else {
             return Err(Error::new("Invalid bitcode wrapper header"));
         };
-        let (offset, size) = (offset as usize, size as usize);
-        if bytes.len() < 20 || offset.checked_add(size).is_none_or(|end| end > bytes.len()) {
+        if offset + size > bytes.len() as u64 {
             return Err(Error::new("Invalid bitcode wrapper header"));
         }
-        bytes = &bytes[offset..offset + size];
+        bytes = &bytes[offset as usize..(offset + size) as usize];
+    }
+    if bytes.len() < 4 {
+        return Err(Error::new("file too small to contain bitcode header"));
     }
     if !bytes.starts_with(&MAGIC) {
-        return Err(Error::new("Invalid bitcode signature"));
+        return Err(Error::new("file doesn't start with bitcode header"));
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bitcode_bytes;
+
+    #[test]
+    fn headers_are_checked_as_llvm_checks_them() {
+        let msg = |b: &[u8]| bitcode_bytes(b).err().map(|e| e.message);
+        assert_eq!(msg(b"BC\xc0"), Some("Invalid bitcode signature".into()));
+        assert_eq!(msg(b"XXXX"), Some("file doesn't start with bitcode header".into()));
+        assert_eq!(msg(b""), Some("file too small to contain bitcode header".into()));
+        // A 16-byte wrapper is enough; its bitstream must lie inside the file.
+        let mut w = vec![0xDE, 0xC0, 0x17, 0x0B, 0, 0, 0, 0, 16, 0, 0, 0, 4, 0, 0, 0];
+        assert_eq!(msg(&w), Some("Invalid bitcode wrapper header".into()));
+        w.extend_from_slice(b"BC\xc0\xde");
+        assert_eq!(bitcode_bytes(&w).ok(), Some(&b"BC\xc0\xde"[..]));
+        assert_eq!(msg(&[0xDE, 0xC0, 0x17, 0x0B, 0, 0, 0, 0]), Some("Invalid bitcode wrapper header".into()));
+    }
 }

@@ -149,6 +149,7 @@ mod tests {
     fn damaged_streams_are_errors() {
         let good = sample();
         assert_eq!(walk(b"BC\xc0", false).unwrap_err().message, "Invalid bitcode signature");
+        assert_eq!(walk(b"BC\xc0\xdf", false).unwrap_err().message, "file doesn't start with bitcode header");
         // Every cut and every flipped byte is an error or a walk, never a panic.
         for n in 0..good.len() {
             let _ = walk(&good[..n], false);
