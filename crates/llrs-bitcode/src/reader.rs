@@ -1,5 +1,6 @@
-//! Reading a module, as `BitcodeReader` does: the top level (the identification block, then
-//! the module block), and the module block's sub-blocks. So far: the type table.
+//! Reading modules, as `BitcodeReader` does: the modules of a file (`getBitcodeModuleList`:
+//! identification and module blocks, the string table after them), the identification block,
+//! and the module block's own records. So far: the header records and the type table.
 
 use llrs_ir::Context;
 
@@ -9,39 +10,248 @@ use crate::types::{read_type_table, TypeTable};
 use crate::walk::stream_error;
 use crate::{bitcode_bytes, Error};
 
-/// The type table of the first module in `bytes`, read into a new context (an empty table for a
-/// module without one).
-pub fn read_types(bytes: &[u8]) -> Result<(Context, TypeTable), Error> {
-    let bytes = bitcode_bytes(bytes)?;
-    let mut cur = Cursor::new(bytes);
+/// One module of a bitcode file (`BitcodeModule`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleSource<'a> {
+    /// The module's bytes: from its identification block (if any) through its module block.
+    pub bytes: &'a [u8],
+    /// Where the identification block's contents start (after its id), if there is one.
+    pub identification_bit: Option<u64>,
+    /// Where the module block's contents start (after its id).
+    pub module_bit: u64,
+    /// The string table that serves the module (empty if none follows it).
+    pub strtab: &'a [u8],
+}
+
+/// The modules of a bitcode file, in order (`getBitcodeModuleList`): each identification and
+/// module block, and the string table blocks that follow them (one serves every module before
+/// it that has none yet).
+pub fn modules(bytes: &[u8]) -> Result<Vec<ModuleSource<'_>>, Error> {
+    let stream = bitcode_bytes(bytes)?;
+    let mut cur = Cursor::new(stream);
     cur.jump_to(32).map_err(stream_error)?;
-    let mut info = BlockInfo::default();
-    let mut ctx = Context::default();
+    let mut out: Vec<ModuleSource<'_>> = Vec::new();
+    let info = BlockInfo::default();
     loop {
-        if cur.bits() - cur.bit() < 32 {
-            return Err(Error::new("Malformed IR file"));
+        let begin = cur.bit() / 8;
+        // Up to 8 bytes of trailing padding are allowed.
+        if begin + 8 >= stream.len() as u64 {
+            return Ok(out);
         }
-        match cur.advance().map_err(stream_error)? {
-            Entry::SubBlock(BLOCKINFO_BLOCK_ID) => cur.read_block_info(&mut info).map_err(stream_error)?,
-            Entry::SubBlock(MODULE_BLOCK_ID) => break,
-            Entry::SubBlock(_) => cur.skip_block().map_err(stream_error)?,
-            _ => return Err(Error::new("Malformed block")),
+        let mut entry = cur.advance().map_err(stream_error)?;
+        let mut identification_bit = None;
+        if entry == Entry::SubBlock(IDENTIFICATION_BLOCK_ID) {
+            identification_bit = Some(cur.bit() - 8 * begin);
+            cur.skip_block().map_err(stream_error)?;
+            entry = cur.advance().map_err(stream_error)?;
+            if entry != Entry::SubBlock(MODULE_BLOCK_ID) {
+                return Err(Error::new("Malformed block"));
+            }
         }
-    }
-    cur.enter_block(MODULE_BLOCK_ID, &info).map_err(stream_error)?;
-    loop {
-        match cur.advance().map_err(stream_error)? {
-            Entry::EndBlock => return Ok((ctx, TypeTable::default())),
-            Entry::SubBlock(BLOCKINFO_BLOCK_ID) => cur.read_block_info(&mut info).map_err(stream_error)?,
-            Entry::SubBlock(TYPE_BLOCK_ID_NEW) => {
-                cur.enter_block(TYPE_BLOCK_ID_NEW, &info).map_err(stream_error)?;
-                let table = read_type_table(&mut cur, &mut ctx)?;
-                return Ok((ctx, table));
+        match entry {
+            Entry::SubBlock(MODULE_BLOCK_ID) => {
+                let module_bit = cur.bit() - 8 * begin;
+                cur.skip_block().map_err(stream_error)?;
+                let end = (cur.bit() / 8) as usize;
+                out.push(ModuleSource {
+                    bytes: &stream[begin as usize..end],
+                    identification_bit,
+                    module_bit,
+                    strtab: &[],
+                });
+            }
+            Entry::SubBlock(STRTAB_BLOCK_ID) => {
+                let blob = read_blob_in_record(&mut cur, &info, STRTAB_BLOCK_ID, STRTAB_BLOB)?;
+                for m in out.iter_mut().rev() {
+                    if !m.strtab.is_empty() {
+                        break;
+                    }
+                    m.strtab = blob;
+                }
             }
             Entry::SubBlock(_) => cur.skip_block().map_err(stream_error)?,
             Entry::Record(a) => {
                 cur.read_record(a).map_err(stream_error)?;
             }
+            Entry::EndBlock => return Err(Error::new("Malformed block")),
         }
     }
+}
+
+/// `readBlobInRecord`: the blob of the last `code` record of the block just met.
+fn read_blob_in_record<'a>(cur: &mut Cursor<'a>, info: &BlockInfo, block: u32, code: u32) -> Result<&'a [u8], Error> {
+    cur.enter_block(block, info).map_err(stream_error)?;
+    let mut blob: &'a [u8] = &[];
+    loop {
+        match cur.advance().map_err(stream_error)? {
+            Entry::EndBlock => return Ok(blob),
+            Entry::SubBlock(_) => cur.skip_block().map_err(stream_error)?,
+            Entry::Record(a) => {
+                let rec = cur.read_record(a).map_err(stream_error)?;
+                if rec.code == code {
+                    blob = rec.blob.unwrap_or(&[]);
+                }
+            }
+        }
+    }
+}
+
+/// `readIdentificationBlock`, its block entered: the producer string (the `STRING` records
+/// joined), after checking the epoch.
+fn read_identification(cur: &mut Cursor<'_>) -> Result<String, Error> {
+    let mut producer = Vec::new();
+    loop {
+        match cur.advance().map_err(stream_error)? {
+            Entry::EndBlock => return Ok(String::from_utf8_lossy(&producer).into_owned()),
+            Entry::SubBlock(_) => return Err(Error::new("Malformed block")),
+            Entry::Record(a) => {
+                let rec = cur.read_record(a).map_err(stream_error)?;
+                match rec.code {
+                    IDENTIFICATION_CODE_STRING => producer.extend(rec.ops.iter().map(|&c| c as u8)),
+                    IDENTIFICATION_CODE_EPOCH => {
+                        let epoch = rec.ops.first().copied().unwrap_or(0) as u32;
+                        if epoch != BITCODE_CURRENT_EPOCH {
+                            return Err(Error::new(format!(
+                                "Incompatible epoch: Bitcode '{epoch}' vs current: '{BITCODE_CURRENT_EPOCH}'"
+                            )));
+                        }
+                    }
+                    _ => return Err(Error::new("Invalid value")),
+                }
+            }
+        }
+    }
+}
+
+/// What a module block says of the module as a whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// The producer (`IDENTIFICATION` `STRING` records), empty if none.
+    pub producer: String,
+    /// The `VERSION` record (0 when absent).
+    pub version: u64,
+    /// The target triple, as written.
+    pub triple: Vec<u8>,
+    /// The data layout, upgraded as `ResolveDataLayout` upgrades it.
+    pub datalayout: Vec<u8>,
+    /// The source file name (the file's name when the module does not say).
+    pub source_filename: Vec<u8>,
+    /// The module-level inline asm (the last `ASM` record).
+    pub asm: Vec<u8>,
+    /// The section names (`SECTIONNAME`), in order.
+    pub sections: Vec<Vec<u8>>,
+    /// The garbage collector names (`GCNAME`), in order.
+    pub gcs: Vec<Vec<u8>>,
+}
+
+/// The message of an error in a module's records: LLVM adds the producer
+/// (`BitcodeReaderBase::error`) when there is one.
+fn module_error(producer: &str, message: &str) -> Error {
+    if producer.is_empty() {
+        Error::new(message)
+    } else {
+        Error::new(format!("{message} (Producer: '{producer}' Reader: 'LLVM 22.1.8')"))
+    }
+}
+
+/// Reads the header records of `m` (named `file`) and its type table into `ctx`; the other
+/// sub-blocks are stepped over.
+pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Result<(Header, TypeTable), Error> {
+    let mut cur = Cursor::new(m.bytes);
+    let mut info = BlockInfo::default();
+    let mut h = Header { source_filename: file.as_bytes().to_vec(), ..Header::default() };
+    if let Some(bit) = m.identification_bit {
+        cur.jump_to(bit).map_err(stream_error)?;
+        cur.enter_block(IDENTIFICATION_BLOCK_ID, &info).map_err(stream_error)?;
+        h.producer = read_identification(&mut cur)?;
+    }
+    cur.jump_to(m.module_bit).map_err(stream_error)?;
+    cur.enter_block(MODULE_BLOCK_ID, &info).map_err(stream_error)?;
+    let producer = h.producer.clone();
+    let err = |msg: &str| module_error(&producer, msg);
+    let mut tentative_dl: Vec<u8> = Vec::new();
+    let mut resolved = false;
+    let mut types: Option<TypeTable> = None;
+    // `ResolveDataLayout`: the layout upgraded for the triple known at that point.
+    let resolve = |h: &mut Header, dl: &[u8], resolved: &mut bool| {
+        if !*resolved {
+            *resolved = true;
+            let up = llrs_upgrade::upgrade_data_layout_string(
+                &String::from_utf8_lossy(dl),
+                &String::from_utf8_lossy(&h.triple),
+            );
+            h.datalayout = up.into_bytes();
+        }
+    };
+    loop {
+        let a = match cur.advance().map_err(|e| err(&stream_error(e).message))? {
+            Entry::EndBlock => {
+                resolve(&mut h, &tentative_dl, &mut resolved);
+                return Ok((h, types.unwrap_or_default()));
+            }
+            Entry::SubBlock(BLOCKINFO_BLOCK_ID) => {
+                let mut fresh = BlockInfo::default();
+                cur.read_block_info(&mut fresh).map_err(|_| err("Malformed block"))?;
+                info = fresh;
+                continue;
+            }
+            Entry::SubBlock(TYPE_BLOCK_ID_NEW) => {
+                if types.is_some() {
+                    return Err(err("Invalid multiple blocks"));
+                }
+                cur.enter_block(TYPE_BLOCK_ID_NEW, &info).map_err(stream_error)?;
+                types = Some(read_type_table(&mut cur, ctx).map_err(|e| err(&e.message))?);
+                continue;
+            }
+            Entry::SubBlock(FUNCTION_BLOCK_ID) => {
+                resolve(&mut h, &tentative_dl, &mut resolved);
+                cur.skip_block().map_err(stream_error)?;
+                continue;
+            }
+            Entry::SubBlock(_) => {
+                cur.skip_block().map_err(stream_error)?;
+                continue;
+            }
+            Entry::Record(a) => a,
+        };
+        let rec = cur.read_record(a).map_err(stream_error)?;
+        let chars = || rec.ops.iter().map(|&c| c as u8).collect::<Vec<u8>>();
+        match rec.code {
+            MODULE_CODE_VERSION => {
+                let Some(&v) = rec.ops.first() else { return Err(err("Invalid version record")) };
+                if v > 2 {
+                    return Err(err("Invalid value"));
+                }
+                h.version = v;
+            }
+            MODULE_CODE_TRIPLE => {
+                if resolved {
+                    return Err(err("target triple too late in module"));
+                }
+                h.triple = chars();
+            }
+            MODULE_CODE_DATALAYOUT => {
+                if resolved {
+                    return Err(err("datalayout too late in module"));
+                }
+                tentative_dl = chars();
+            }
+            MODULE_CODE_ASM => h.asm = chars(),
+            MODULE_CODE_SECTIONNAME => h.sections.push(chars()),
+            MODULE_CODE_GCNAME => h.gcs.push(chars()),
+            MODULE_CODE_SOURCE_FILENAME => h.source_filename = chars(),
+            MODULE_CODE_FUNCTION => resolve(&mut h, &tentative_dl, &mut resolved),
+            _ => {}
+        }
+    }
+}
+
+/// The type table of the first module in `bytes`, read into a new context (an empty table for a
+/// module without one).
+pub fn read_types(bytes: &[u8]) -> Result<(Context, TypeTable), Error> {
+    let mods = modules(bytes)?;
+    let Some(m) = mods.first() else { return Err(Error::new("Expected a single module")) };
+    let mut ctx = Context::default();
+    let (_, types) = read_header(m, "", &mut ctx)?;
+    Ok((ctx, types))
 }

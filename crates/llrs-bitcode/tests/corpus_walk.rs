@@ -96,3 +96,87 @@ fn type_tables_have_the_printed_structs() {
     assert!(wrong.is_empty(), "{} files differ:\n{}", wrong.len(), wrong[..wrong.len().min(20)].join("\n"));
     eprintln!("{} of {} type tables differ:\n{}", wrong.len(), files.len(), wrong.join("\n"));
 }
+
+/// `printEscapedString`: `\` doubled, other printable bytes but `"` as they are, the rest as
+/// `\XX`.
+fn escaped(s: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in s {
+        if b == b'\\' {
+            out.push_str("\\\\");
+        } else if (0x20..0x7f).contains(&b) && b != b'"' {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("\\{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Each module's header records (source file name, data layout as upgraded, triple, module
+/// asm) are what llvm-dis prints at the top of the module.
+#[test]
+fn headers_are_the_printed_ones() {
+    let root = corpus();
+    let mut files = Vec::new();
+    for sub in ["llvm-test", "programs"] {
+        bitcode_files(&root.join(sub), &mut files);
+    }
+    files.sort();
+    let mut wrong = Vec::new();
+    let mut checked = 0usize;
+    for f in &files {
+        // llvm-dis's own print where it differs from the text's round trip.
+        let own = PathBuf::from(format!("{}.canon", f.display()));
+        let canon = if own.exists() { own } else { PathBuf::from(f.to_string_lossy().replace(".ll.bc", ".ll.canon")) };
+        let Ok(text) = std::fs::read_to_string(&canon) else { continue };
+        let want: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .take_while(|l| {
+                l.starts_with("source_filename")
+                    || l.starts_with("target ")
+                    || l.starts_with("module asm")
+                    || l.is_empty()
+            })
+            .filter(|l| !l.is_empty())
+            .collect();
+        let bytes = std::fs::read(f).expect("read");
+        let mods = match llrs_bitcode::reader::modules(&bytes) {
+            Ok(m) => m,
+            Err(e) => {
+                wrong.push(format!("{}: {e}", f.display()));
+                continue;
+            }
+        };
+        let Some(m) = mods.first() else { continue };
+        let mut ctx = llrs_ir::Context::default();
+        let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let h = match llrs_bitcode::reader::read_header(m, &name, &mut ctx) {
+            Ok((h, _)) => h,
+            Err(e) => {
+                wrong.push(format!("{}: {e}", f.display()));
+                continue;
+            }
+        };
+        let mut got = vec![format!("source_filename = \"{}\"", escaped(&h.source_filename))];
+        if !h.datalayout.is_empty() {
+            got.push(format!("target datalayout = \"{}\"", escaped(&h.datalayout)));
+        }
+        if !h.triple.is_empty() {
+            got.push(format!("target triple = \"{}\"", escaped(&h.triple)));
+        }
+        if !h.asm.is_empty() {
+            let asm = h.asm.strip_suffix(b"\n").unwrap_or(&h.asm);
+            for line in asm.split(|&b| b == b'\n') {
+                got.push(format!("module asm \"{}\"", escaped(line)));
+            }
+        }
+        checked += 1;
+        if got != want {
+            wrong.push(format!("{}: want {want:?} got {got:?}", f.display()));
+        }
+    }
+    eprintln!("{} of {checked} headers differ:\n{}", wrong.len(), wrong[..wrong.len().min(10)].join("\n"));
+    assert!(wrong.is_empty());
+}
