@@ -47,16 +47,22 @@ fn every_corpus_bitcode_file_walks() {
     eprintln!("{walked} of {} bitcode files walked", files.len());
 }
 
-/// The identified structs of each module's type table are the ones `llvm-dis` prints
-/// (`%name = type ...`, numbered ones as `%N`), for every test module and program.
-#[test]
-fn type_tables_have_the_printed_structs() {
+/// The bitcode `llvm-as-22` wrote for the test modules and programs, sorted.
+fn written_modules() -> Vec<PathBuf> {
     let root = corpus();
     let mut files = Vec::new();
     for sub in ["llvm-test", "programs"] {
         bitcode_files(&root.join(sub), &mut files);
     }
     files.sort();
+    files
+}
+
+/// The identified structs of each module's type table are the ones `llvm-dis` prints
+/// (`%name = type ...`, numbered ones as `%N`), for every test module and program.
+#[test]
+fn type_tables_have_the_printed_structs() {
+    let files = written_modules();
     let mut wrong = Vec::new();
     for f in &files {
         let canon = PathBuf::from(f.to_string_lossy().replace(".ll.bc", ".ll.canon"));
@@ -117,12 +123,7 @@ fn escaped(s: &[u8]) -> String {
 /// asm) are what llvm-dis prints at the top of the module.
 #[test]
 fn headers_are_the_printed_ones() {
-    let root = corpus();
-    let mut files = Vec::new();
-    for sub in ["llvm-test", "programs"] {
-        bitcode_files(&root.join(sub), &mut files);
-    }
-    files.sort();
+    let files = written_modules();
     let mut wrong = Vec::new();
     let mut checked = 0usize;
     for f in &files {
