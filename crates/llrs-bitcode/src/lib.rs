@@ -10,6 +10,7 @@
 
 pub mod bitstream;
 pub mod codes;
+pub mod globals;
 pub mod reader;
 pub mod types;
 pub mod walk;

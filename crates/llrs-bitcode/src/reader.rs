@@ -2,10 +2,11 @@
 //! identification and module blocks, the string table after them), the identification block,
 //! and the module block's own records. So far: the header records and the type table.
 
-use llrs_ir::Context;
+use llrs_ir::{Context, Module};
 
 use crate::bitstream::{BlockInfo, Cursor, Entry, BLOCKINFO_BLOCK_ID};
 use crate::codes::*;
+use crate::globals::{GlobalRecords, Pending};
 use crate::types::{read_type_table, TypeTable};
 use crate::walk::stream_error;
 use crate::{bitcode_bytes, Error};
@@ -154,9 +155,21 @@ fn module_error(producer: &str, message: &str) -> Error {
     }
 }
 
-/// Reads the header records of `m` (named `file`) and its type table into `ctx`; the other
-/// sub-blocks are stepped over.
-pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Result<(Header, TypeTable), Error> {
+/// What the module block's own records give: the header, the type table, and the global values
+/// (in `module`), with what later blocks resolve.
+#[derive(Debug)]
+pub struct Skeleton {
+    /// The header records.
+    pub header: Header,
+    /// The type table.
+    pub types: TypeTable,
+    /// What the global values' records leave for later.
+    pub pending: Pending,
+}
+
+/// Reads the module block of `m` (named `file`) into `module`: its header records, its type
+/// table, its comdats and global values; the other sub-blocks are stepped over.
+pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Result<Skeleton, Error> {
     let mut cur = Cursor::new(m.bytes);
     let mut info = BlockInfo::default();
     let mut h = Header { source_filename: file.as_bytes().to_vec(), ..Header::default() };
@@ -172,6 +185,15 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Resul
     let mut tentative_dl: Vec<u8> = Vec::new();
     let mut resolved = false;
     let mut types: Option<TypeTable> = None;
+    let mut globals = GlobalRecords {
+        strtab: m.strtab,
+        use_strtab: false,
+        sections: Vec::new(),
+        gcs: Vec::new(),
+        comdats: Vec::new(),
+        program_addrspace: 0,
+        pending: Pending::default(),
+    };
     // `ResolveDataLayout`: the layout upgraded for the triple known at that point.
     let resolve = |h: &mut Header, dl: &[u8], resolved: &mut bool| {
         if !*resolved {
@@ -187,7 +209,9 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Resul
         let a = match cur.advance().map_err(|e| err(&stream_error(e).message))? {
             Entry::EndBlock => {
                 resolve(&mut h, &tentative_dl, &mut resolved);
-                return Ok((h, types.unwrap_or_default()));
+                h.sections = globals.sections;
+                h.gcs = globals.gcs;
+                return Ok(Skeleton { header: h, types: types.unwrap_or_default(), pending: globals.pending });
             }
             Entry::SubBlock(BLOCKINFO_BLOCK_ID) => {
                 let mut fresh = BlockInfo::default();
@@ -200,7 +224,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Resul
                     return Err(err("Invalid multiple blocks"));
                 }
                 cur.enter_block(TYPE_BLOCK_ID_NEW, &info).map_err(stream_error)?;
-                types = Some(read_type_table(&mut cur, ctx).map_err(|e| err(&e.message))?);
+                types = Some(read_type_table(&mut cur, &mut module.ctx).map_err(|e| err(&e.message))?);
                 continue;
             }
             Entry::SubBlock(FUNCTION_BLOCK_ID) => {
@@ -216,6 +240,9 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Resul
         };
         let rec = cur.read_record(a).map_err(stream_error)?;
         let chars = || rec.ops.iter().map(|&c| c as u8).collect::<Vec<u8>>();
+        // Records before the type table find no types.
+        let mut no_types = TypeTable::default();
+        let table = types.as_mut().unwrap_or(&mut no_types);
         match rec.code {
             MODULE_CODE_VERSION => {
                 let Some(&v) = rec.ops.first() else { return Err(err("Invalid version record")) };
@@ -223,6 +250,19 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Resul
                     return Err(err("Invalid value"));
                 }
                 h.version = v;
+                globals.use_strtab = v >= 2;
+            }
+            MODULE_CODE_COMDAT => globals.comdat(module, &rec.ops).map_err(err)?,
+            MODULE_CODE_GLOBALVAR => {
+                globals.global_var(module, table, &rec.ops).map_err(err)?;
+            }
+            MODULE_CODE_FUNCTION => {
+                resolve(&mut h, &tentative_dl, &mut resolved);
+                globals.program_addrspace = program_addrspace(&h.datalayout);
+                globals.function(module, table, &rec.ops).map_err(err)?;
+            }
+            MODULE_CODE_ALIAS_OLD | MODULE_CODE_ALIAS | MODULE_CODE_IFUNC => {
+                globals.indirect(module, table, rec.code, &rec.ops).map_err(err)?;
             }
             MODULE_CODE_TRIPLE => {
                 if resolved {
@@ -237,13 +277,20 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Resul
                 tentative_dl = chars();
             }
             MODULE_CODE_ASM => h.asm = chars(),
-            MODULE_CODE_SECTIONNAME => h.sections.push(chars()),
-            MODULE_CODE_GCNAME => h.gcs.push(chars()),
+            MODULE_CODE_SECTIONNAME => globals.sections.push(chars()),
+            MODULE_CODE_GCNAME => globals.gcs.push(chars()),
             MODULE_CODE_SOURCE_FILENAME => h.source_filename = chars(),
-            MODULE_CODE_FUNCTION => resolve(&mut h, &tentative_dl, &mut resolved),
             _ => {}
         }
     }
+}
+
+/// The program address space a data layout names (`P<n>`), 0 by default.
+fn program_addrspace(dl: &[u8]) -> u32 {
+    dl.split(|&b| b == b'-')
+        .find_map(|spec| spec.strip_prefix(b"P"))
+        .and_then(|n| std::str::from_utf8(n).ok()?.parse().ok())
+        .unwrap_or(0)
 }
 
 /// The type table of the first module in `bytes`, read into a new context (an empty table for a
@@ -251,7 +298,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, ctx: &mut Context) -> Resul
 pub fn read_types(bytes: &[u8]) -> Result<(Context, TypeTable), Error> {
     let mods = modules(bytes)?;
     let Some(m) = mods.first() else { return Err(Error::new("Expected a single module")) };
-    let mut ctx = Context::default();
-    let (_, types) = read_header(m, "", &mut ctx)?;
-    Ok((ctx, types))
+    let mut module = Module::default();
+    let sk = read_header(m, "", &mut module)?;
+    Ok((module.ctx, sk.types))
 }
