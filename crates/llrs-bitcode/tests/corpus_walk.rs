@@ -68,6 +68,17 @@ fn written_modules() -> Vec<PathBuf> {
     subset(files)
 }
 
+/// What llvm-dis prints for `X.ll.bc`: `X.ll.bc.canon` where that differs from the text's
+/// round trip, else `X.ll.canon`.
+fn printed(f: &Path) -> PathBuf {
+    let own = PathBuf::from(format!("{}.canon", f.display()));
+    if own.exists() {
+        own
+    } else {
+        PathBuf::from(f.to_string_lossy().replace(".ll.bc", ".ll.canon"))
+    }
+}
+
 /// The identified structs of each module's type table are the ones `llvm-dis` prints
 /// (`%name = type ...`, numbered ones as `%N`), for every test module and program.
 #[test]
@@ -137,10 +148,7 @@ fn headers_are_the_printed_ones() {
     let mut wrong = Vec::new();
     let mut checked = 0usize;
     for f in &files {
-        // llvm-dis's own print where it differs from the text's round trip.
-        let own = PathBuf::from(format!("{}.canon", f.display()));
-        let canon = if own.exists() { own } else { PathBuf::from(f.to_string_lossy().replace(".ll.bc", ".ll.canon")) };
-        let Ok(text) = std::fs::read_to_string(&canon) else { continue };
+        let Ok(text) = std::fs::read_to_string(printed(f)) else { continue };
         let want: Vec<&str> = text
             .lines()
             .skip(1)
@@ -228,9 +236,7 @@ fn global_values_are_the_printed_ones() {
     let mut wrong = Vec::new();
     let mut checked = 0usize;
     for f in &files {
-        let own = PathBuf::from(format!("{}.canon", f.display()));
-        let canon = if own.exists() { own } else { PathBuf::from(f.to_string_lossy().replace(".ll.bc", ".ll.canon")) };
-        let Ok(text) = std::fs::read(&canon) else { continue };
+        let Ok(text) = std::fs::read(printed(f)) else { continue };
         let Ok(want) = llrs_asm::parse_module(&text, "t.ll") else { continue };
         let bytes = std::fs::read(f).expect("read");
         let Ok(mods) = llrs_bitcode::reader::modules(&bytes) else { continue };
