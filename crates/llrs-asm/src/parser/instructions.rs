@@ -1217,23 +1217,23 @@ impl<'a> Parser<'a> {
             self.m.ctx.fn_ty(ty, &arg_tys, false)
         };
         let callee = self.resolve_callee(callee, fn_ty, call_as)?;
-        let (params, vararg) = match self.m.ctx.type_of(fn_ty) {
-            Type::Function { params, vararg, .. } => (params.clone(), *vararg),
-            _ => unreachable!("a function type"),
-        };
-        for (i, &(ap, at, _, _)) in args.iter().enumerate() {
-            match params.get(i) {
-                Some(&want) if want != at => {
-                    let w = super::types::type_text(&self.m, want);
-                    return self.err(ap, format!("argument is not of expected type '{w}'"));
-                }
-                Some(_) => {}
-                None if !vararg => return self.err(ap, "too many arguments specified"),
-                None => {}
+        // The arguments against the function type, without copying its parameters.
+        let params = self.m.ctx.fn_params(fn_ty);
+        let vararg = matches!(self.m.ctx.type_of(fn_ty), Type::Function { vararg: true, .. });
+        let bad = args.iter().enumerate().find_map(|(i, &(ap, at, _, _))| match params.get(i) {
+            Some(&want) if want != at => Some((ap, Some(want))),
+            None if !vararg => Some((ap, None)),
+            _ => None,
+        });
+        let too_few = args.len() < params.len();
+        match bad {
+            Some((ap, Some(want))) => {
+                let w = super::types::type_text(&self.m, want);
+                return self.err(ap, format!("argument is not of expected type '{w}'"));
             }
-        }
-        if args.len() < params.len() {
-            return self.err(call_loc, "not enough parameters specified for call");
+            Some((ap, None)) => return self.err(ap, "too many arguments specified"),
+            None if too_few => return self.err(call_loc, "not enough parameters specified for call"),
+            None => {}
         }
         let ret = self.m.ctx.fn_ret(fn_ty).expect("function type");
         let mut ops: SmallVec<[Value; 3]> = SmallVec::new();
