@@ -13,6 +13,7 @@ pub mod codes;
 pub mod globals;
 pub mod reader;
 pub mod types;
+pub mod values;
 pub mod walk;
 
 #[cfg(test)]
