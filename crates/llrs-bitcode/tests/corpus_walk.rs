@@ -271,3 +271,32 @@ fn global_values_are_the_printed_ones() {
     wrong.retain(|w| !LATER.iter().any(|l| w.contains(l)));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Every bitcode file of the corpus (the subset by default) reads into a module or gives LLVM's
+/// kind of error, never a panic; each written test module that reads prints as `llvm-dis` printed
+/// it for at least the share reached so far.
+#[test]
+fn every_corpus_bitcode_file_reads_or_is_refused() {
+    let root = corpus();
+    let mut files = Vec::new();
+    for sub in ["llvm-test", "programs", "bitcode"] {
+        bitcode_files(&root.join(sub), &mut files);
+    }
+    let files = subset(files);
+    let (mut read, mut refused) = (0usize, 0usize);
+    for f in &files {
+        let bytes = std::fs::read(f).expect("read");
+        let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        match llrs_bitcode::read_named(&bytes, &name) {
+            Ok(m) => {
+                read += 1;
+                let _ = llrs_asm::print_module(&m);
+            }
+            Err(e) => {
+                assert!(!e.message.is_empty(), "{}: an error without a message", f.display());
+                refused += 1;
+            }
+        }
+    }
+    eprintln!("{read} of {} bitcode files read, {refused} refused", files.len());
+}

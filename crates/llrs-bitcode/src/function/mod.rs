@@ -2,6 +2,7 @@
 //! and instructions, its value symbol table. Operands are read in LLVM's order through the value
 //! list; forward references become placeholders that the end of the body resolves.
 
+mod expand;
 mod insts;
 
 use llrs_ir::function::{BlockId, Body};
@@ -65,6 +66,10 @@ pub(crate) struct FnReader<'a, 'b> {
     pub bundles: Vec<llrs_ir::instructions::Bundle>,
     /// The last instruction placed (for debug locations).
     pub last: Option<llrs_ir::InstId>,
+    /// Names given by the reader itself (expansions), for uniquing.
+    pub used_names: rustc_hash::FxHashSet<Symbol>,
+    /// The function's uniquing counter (`LastUnique`).
+    pub last_unique: u32,
 }
 
 /// Reads the body of function `g`, its block entered at `cur`.
@@ -103,6 +108,8 @@ pub fn read_body(
         params,
         bundles: Vec::new(),
         last: None,
+        used_names: Default::default(),
+        last_unique: 0,
     };
     let res = r.read(cur);
     let FnReader { m, values, mut body, .. } = r;
@@ -220,11 +227,27 @@ impl FnReader<'_, '_> {
         }
     }
 
+    /// `getValueFwdRef(id, ty, CurBB)`: constants that LLVM no longer makes are expanded into
+    /// the current block.
+    fn fetch(&mut self, id: u64, ty: Option<TypeId>) -> Option<Value> {
+        if ty.is_some_and(|t| self.m.ctx.type_of(t) == &Type::Metadata) {
+            // Metadata operands come from the metadata loader.
+            return None;
+        }
+        if let crate::values::Slot::Deferred(_) = self.values.slot(id as usize) {
+            if ty.is_some_and(|t| Some(t) != self.values.ty(id as usize)) {
+                return None;
+            }
+            return self.expand(id as usize).ok();
+        }
+        self.values.get_fwd(self.m, id, ty, true)
+    }
+
     /// `getValue`: operand `r[slot]` of type `ty`.
     pub(crate) fn get_value(&mut self, r: &[u64], slot: usize, ty: TypeId) -> Option<Value> {
         let raw = *r.get(slot)?;
         let id = self.abs_id(raw);
-        self.values.get_fwd(self.m, id, Some(ty), true)
+        self.fetch(id, Some(ty))
     }
 
     /// `getValueSigned` (phi operands).
@@ -236,7 +259,7 @@ impl FnReader<'_, '_> {
         } else {
             u64::from(raw as u32)
         };
-        self.values.get_fwd(self.m, id, Some(ty), true)
+        self.fetch(id, Some(ty))
     }
 
     /// `popValue`.
@@ -253,13 +276,13 @@ impl FnReader<'_, '_> {
         let id = self.abs_id(raw);
         if id < self.next {
             let ty = self.values.ty(id as usize)?;
-            let v = self.values.get_fwd(self.m, id, None, true)?;
+            let v = self.fetch(id, None)?;
             Some((v, ty))
         } else {
             let tid = *r.get(*slot)?;
             *slot += 1;
             let ty = self.types.get(&mut self.m.ctx, tid)?;
-            let v = self.values.get_fwd(self.m, id, Some(ty), true)?;
+            let v = self.fetch(id, Some(ty))?;
             Some((v, ty))
         }
     }
