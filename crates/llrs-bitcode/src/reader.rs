@@ -1,9 +1,11 @@
 //! Reading modules, as `BitcodeReader` does: the modules of a file (`getBitcodeModuleList`:
 //! identification and module blocks, the string table after them), the identification block,
-//! and the module block's own records. So far: the header records and the type table.
+//! and the module block's own records. So far: the header records, the type table, the
+//! attribute blocks and the records of global values.
 
 use llrs_ir::{Context, Module};
 
+use crate::attributes::{set_variable_attrs, AttrTable};
 use crate::bitstream::{BlockInfo, Cursor, Entry, BLOCKINFO_BLOCK_ID};
 use crate::codes::*;
 use crate::globals::{GlobalRecords, Pending};
@@ -165,6 +167,8 @@ pub struct Skeleton {
     pub types: TypeTable,
     /// What the global values' records leave for later.
     pub pending: Pending,
+    /// The attribute groups and lists (`getAttributes` for the calls of function bodies).
+    pub attrs: AttrTable,
 }
 
 /// Reads the module block of `m` (named `file`) into `module`: its header records, its type
@@ -185,6 +189,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
     let mut tentative_dl: Vec<u8> = Vec::new();
     let mut resolved = false;
     let mut types: Option<TypeTable> = None;
+    let mut attrs = AttrTable::default();
     let mut globals = GlobalRecords {
         strtab: m.strtab,
         use_strtab: false,
@@ -211,7 +216,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
                 resolve(&mut h, &tentative_dl, &mut resolved);
                 h.sections = globals.sections;
                 h.gcs = globals.gcs;
-                return Ok(Skeleton { header: h, types: types.unwrap_or_default(), pending: globals.pending });
+                return Ok(Skeleton { header: h, types: types.unwrap_or_default(), pending: globals.pending, attrs });
             }
             Entry::SubBlock(BLOCKINFO_BLOCK_ID) => {
                 let mut fresh = BlockInfo::default();
@@ -225,6 +230,19 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
                 }
                 cur.enter_block(TYPE_BLOCK_ID_NEW, &info).map_err(stream_error)?;
                 types = Some(read_type_table(&mut cur, &mut module.ctx).map_err(|e| err(&e.message))?);
+                continue;
+            }
+            Entry::SubBlock(PARAMATTR_GROUP_BLOCK_ID) => {
+                cur.enter_block(PARAMATTR_GROUP_BLOCK_ID, &info).map_err(stream_error)?;
+                // Before the type table, type attributes find no type.
+                let mut no_types = TypeTable::default();
+                let table = types.as_mut().unwrap_or(&mut no_types);
+                attrs.read_group_block(&mut cur, &mut module.ctx, table).map_err(|e| err(&e.message))?;
+                continue;
+            }
+            Entry::SubBlock(PARAMATTR_BLOCK_ID) => {
+                cur.enter_block(PARAMATTR_BLOCK_ID, &info).map_err(stream_error)?;
+                attrs.read_list_block(&mut cur, &mut module.ctx).map_err(|e| err(&e.message))?;
                 continue;
             }
             Entry::SubBlock(FUNCTION_BLOCK_ID) => {
@@ -254,12 +272,15 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
             }
             MODULE_CODE_COMDAT => globals.comdat(module, &rec.ops).map_err(err)?,
             MODULE_CODE_GLOBALVAR => {
-                globals.global_var(module, table, &rec.ops).map_err(err)?;
+                let g = globals.global_var(module, table, &rec.ops).map_err(err)?;
+                if let Some(&(_, n)) = globals.pending.var_attrs.last().filter(|(v, _)| *v == g) {
+                    set_variable_attrs(module, g, &attrs, n);
+                }
             }
             MODULE_CODE_FUNCTION => {
                 resolve(&mut h, &tentative_dl, &mut resolved);
                 globals.program_addrspace = program_addrspace(&h.datalayout);
-                globals.function(module, table, &rec.ops).map_err(err)?;
+                globals.function(module, table, &attrs, &rec.ops).map_err(err)?;
             }
             MODULE_CODE_ALIAS_OLD | MODULE_CODE_ALIAS | MODULE_CODE_IFUNC => {
                 globals.indirect(module, table, rec.code, &rec.ops).map_err(err)?;
