@@ -8,6 +8,7 @@
 //! assert!(!llrs_bitcode::is_bitcode(b"; ModuleID"));
 //! ```
 
+pub mod attributes;
 pub mod bitstream;
 pub mod codes;
 pub mod constants;

@@ -44,7 +44,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     let dl = llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(&h.datalayout)).map_err(Error::new)?;
     let alloca_addrspace = datalayout_number(&h.datalayout, b'A');
     let tables = ModuleTables {
-        attr_lists: &[],
+        attrs: &sk.attrs,
         bundle_tags: &sk.bundle_tags,
         sync_scopes: &sk.sync_scopes,
         relative: h.version >= 1,

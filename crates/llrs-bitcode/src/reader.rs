@@ -1,6 +1,7 @@
 //! Reading modules, as `BitcodeReader` does: the modules of a file (`getBitcodeModuleList`:
 //! identification and module blocks, the string table after them), the identification block,
-//! and the module block's own records. So far: the header records and the type table.
+//! and the module block's own records. So far: the header records, the type table, the
+//! attribute blocks and the records of global values.
 
 use llrs_ir::constants::Const;
 use llrs_ir::entity::EntityId;
@@ -8,6 +9,7 @@ use llrs_ir::module::{GlobalId, GlobalKind};
 use llrs_ir::value::Value;
 use llrs_ir::{Context, Module};
 
+use crate::attributes::{set_variable_attrs, AttrTable};
 use crate::bitstream::{BlockInfo, Cursor, Entry, BLOCKINFO_BLOCK_ID};
 use crate::codes::*;
 use crate::constants::read_constants;
@@ -181,6 +183,8 @@ pub struct Skeleton {
     pub sync_scopes: Vec<Option<llrs_ir::Symbol>>,
     /// The abbreviations of `BLOCKINFO`.
     pub info: BlockInfo,
+    /// The attribute groups and lists (`getAttributes` for the calls of function bodies).
+    pub attrs: AttrTable,
 }
 
 /// Reads the module block of `m` (named `file`) into `module`: its header records, its type
@@ -205,6 +209,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
     let mut tentative_dl: Vec<u8> = Vec::new();
     let mut resolved = false;
     let mut types: Option<TypeTable> = None;
+    let mut attrs = AttrTable::default();
     let mut globals = GlobalRecords {
         strtab: m.strtab,
         use_strtab: false,
@@ -240,6 +245,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
                     bundle_tags,
                     sync_scopes,
                     info,
+                    attrs,
                 });
             }
             Entry::SubBlock(BLOCKINFO_BLOCK_ID) => {
@@ -254,6 +260,19 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
                 }
                 cur.enter_block(TYPE_BLOCK_ID_NEW, &info).map_err(stream_error)?;
                 types = Some(read_type_table(&mut cur, &mut module.ctx).map_err(|e| err(&e.message))?);
+                continue;
+            }
+            Entry::SubBlock(PARAMATTR_GROUP_BLOCK_ID) => {
+                cur.enter_block(PARAMATTR_GROUP_BLOCK_ID, &info).map_err(stream_error)?;
+                // Before the type table, type attributes find no type.
+                let mut no_types = TypeTable::default();
+                let table = types.as_mut().unwrap_or(&mut no_types);
+                attrs.read_group_block(&mut cur, &mut module.ctx, table).map_err(|e| err(&e.message))?;
+                continue;
+            }
+            Entry::SubBlock(PARAMATTR_BLOCK_ID) => {
+                cur.enter_block(PARAMATTR_BLOCK_ID, &info).map_err(stream_error)?;
+                attrs.read_list_block(&mut cur, &mut module.ctx).map_err(|e| err(&e.message))?;
                 continue;
             }
             Entry::SubBlock(FUNCTION_BLOCK_ID) => {
@@ -311,12 +330,15 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
             }
             MODULE_CODE_COMDAT => globals.comdat(module, &rec.ops).map_err(err)?,
             MODULE_CODE_GLOBALVAR => {
-                globals.global_var(module, table, &rec.ops).map_err(err)?;
+                let g = globals.global_var(module, table, &rec.ops).map_err(err)?;
+                if let Some(&(_, n)) = globals.pending.var_attrs.last().filter(|(v, _)| *v == g) {
+                    set_variable_attrs(module, g, &attrs, n);
+                }
             }
             MODULE_CODE_FUNCTION => {
                 resolve(&mut h, &tentative_dl, &mut resolved);
                 globals.program_addrspace = program_addrspace(&h.datalayout);
-                globals.function(module, table, &rec.ops).map_err(err)?;
+                globals.function(module, table, &attrs, &rec.ops).map_err(err)?;
             }
             MODULE_CODE_ALIAS_OLD | MODULE_CODE_ALIAS | MODULE_CODE_IFUNC => {
                 globals.indirect(module, table, rec.code, &rec.ops).map_err(err)?;

@@ -891,7 +891,7 @@ impl FnReader<'_, '_> {
             return Err(invalid(e));
         }
         let mut p = 0;
-        let attrs = self.t.attrs(r[p]);
+        let attr_index = r[p];
         let cc = r[p + 1];
         p += 2;
         let mut dests: SmallVec<[Value; 3]> = SmallVec::new();
@@ -981,6 +981,7 @@ impl FnReader<'_, '_> {
             }
         }
         let num_args = (ops.len() - 1) as u32;
+        let attrs = self.t.attrs.get_for(attr_index, num_args as usize);
         ops.extend(dests);
         let (cconv, tail) = match op {
             Opcode::Invoke => ((cc & 0x3ff) as u32, TailKind::None),

@@ -6,7 +6,7 @@ mod expand;
 mod insts;
 
 use llrs_ir::function::{BlockId, Body};
-use llrs_ir::instructions::{AttrList, InstData, InstExtra};
+use llrs_ir::instructions::{InstData, InstExtra};
 use llrs_ir::module::GlobalId;
 use llrs_ir::symbol::Symbol;
 use llrs_ir::types::{Type, TypeId};
@@ -23,8 +23,8 @@ use crate::Error;
 
 /// What every body reads from the module: the tables of the module block.
 pub struct ModuleTables<'a> {
-    /// The attribute lists (`getAttributes(i)`: 0 none, else `lists[i - 1]`).
-    pub attr_lists: &'a [AttrList],
+    /// The attribute lists (`getAttributes(i)`).
+    pub attrs: &'a crate::attributes::AttrTable,
     /// The operand bundle tags, in order.
     pub bundle_tags: &'a [Symbol],
     /// The sync scope names, in order (`None` for the system scope).
@@ -37,14 +37,6 @@ pub struct ModuleTables<'a> {
     pub alloca_addrspace: u32,
 }
 
-impl ModuleTables<'_> {
-    fn attrs(&self, i: u64) -> AttrList {
-        match i.checked_sub(1) {
-            Some(j) => self.attr_lists.get(j as usize).cloned().unwrap_or_default(),
-            None => AttrList::default(),
-        }
-    }
-}
 
 /// The state of one body being read.
 pub(crate) struct FnReader<'a, 'b> {
