@@ -10,7 +10,10 @@
 
 pub mod bitstream;
 pub mod codes;
+pub mod constants;
+pub mod function;
 pub mod globals;
+pub mod module;
 pub mod reader;
 pub mod types;
 pub mod values;
@@ -19,6 +22,7 @@ pub mod walk;
 #[cfg(test)]
 mod test_bits;
 
+pub use module::{read, read_named};
 pub use walk::{walk, Walk};
 
 /// Why bytes are not bitcode, with llvm-dis's message.

@@ -2,12 +2,18 @@
 //! identification and module blocks, the string table after them), the identification block,
 //! and the module block's own records. So far: the header records and the type table.
 
+use llrs_ir::constants::Const;
+use llrs_ir::entity::EntityId;
+use llrs_ir::module::{GlobalId, GlobalKind};
+use llrs_ir::value::Value;
 use llrs_ir::{Context, Module};
 
 use crate::bitstream::{BlockInfo, Cursor, Entry, BLOCKINFO_BLOCK_ID};
 use crate::codes::*;
+use crate::constants::read_constants;
 use crate::globals::{GlobalRecords, Pending};
 use crate::types::{read_type_table, TypeTable};
+use crate::values::ValueList;
 use crate::walk::stream_error;
 use crate::{bitcode_bytes, Error};
 
@@ -165,6 +171,16 @@ pub struct Skeleton {
     pub types: TypeTable,
     /// What the global values' records leave for later.
     pub pending: Pending,
+    /// The module-level value list: global values and constants.
+    pub values: ValueList,
+    /// Where each function block starts (after its id), in stream order.
+    pub bodies: Vec<u64>,
+    /// The operand bundle tags.
+    pub bundle_tags: Vec<llrs_ir::Symbol>,
+    /// The sync scope names (`None` for the system scope).
+    pub sync_scopes: Vec<Option<llrs_ir::Symbol>>,
+    /// The abbreviations of `BLOCKINFO`.
+    pub info: BlockInfo,
 }
 
 /// Reads the module block of `m` (named `file`) into `module`: its header records, its type
@@ -172,6 +188,10 @@ pub struct Skeleton {
 pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Result<Skeleton, Error> {
     let mut cur = Cursor::new(m.bytes);
     let mut info = BlockInfo::default();
+    let mut values = ValueList::new(m.bytes.len());
+    let mut bodies: Vec<u64> = Vec::new();
+    let mut bundle_tags = Vec::new();
+    let mut sync_scopes = Vec::new();
     let mut h = Header { source_filename: file.as_bytes().to_vec(), ..Header::default() };
     if let Some(bit) = m.identification_bit {
         cur.jump_to(bit).map_err(stream_error)?;
@@ -211,7 +231,16 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
                 resolve(&mut h, &tentative_dl, &mut resolved);
                 h.sections = globals.sections;
                 h.gcs = globals.gcs;
-                return Ok(Skeleton { header: h, types: types.unwrap_or_default(), pending: globals.pending });
+                return Ok(Skeleton {
+                    header: h,
+                    types: types.unwrap_or_default(),
+                    pending: globals.pending,
+                    values,
+                    bodies,
+                    bundle_tags,
+                    sync_scopes,
+                    info,
+                });
             }
             Entry::SubBlock(BLOCKINFO_BLOCK_ID) => {
                 let mut fresh = BlockInfo::default();
@@ -229,7 +258,34 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
             }
             Entry::SubBlock(FUNCTION_BLOCK_ID) => {
                 resolve(&mut h, &tentative_dl, &mut resolved);
+                bodies.push(cur.bit());
                 cur.skip_block().map_err(stream_error)?;
+                continue;
+            }
+            Entry::SubBlock(CONSTANTS_BLOCK_ID) => {
+                cur.enter_block(CONSTANTS_BLOCK_ID, &info).map_err(stream_error)?;
+                let mut no_types = TypeTable::default();
+                let table = types.as_mut().unwrap_or(&mut no_types);
+                read_constants(&mut cur, module, table, &mut values).map_err(|e| err(&e.message))?;
+                resolve_inits(module, &mut values, &mut globals.pending).map_err(|e| err(&e.message))?;
+                continue;
+            }
+            Entry::SubBlock(OPERAND_BUNDLE_TAGS_BLOCK_ID) => {
+                cur.enter_block(OPERAND_BUNDLE_TAGS_BLOCK_ID, &info).map_err(stream_error)?;
+                for name in read_names(&mut cur, OPERAND_BUNDLE_TAG, "Invalid operand bundle record")? {
+                    bundle_tags.push(module.ctx.sym_bytes(&name));
+                }
+                continue;
+            }
+            Entry::SubBlock(SYNC_SCOPE_NAMES_BLOCK_ID) => {
+                cur.enter_block(SYNC_SCOPE_NAMES_BLOCK_ID, &info).map_err(stream_error)?;
+                let names = read_names(&mut cur, SYNC_SCOPE_NAME, "Invalid sync scope record")?;
+                if names.is_empty() {
+                    return Err(err("Invalid empty synchronization scope names block"));
+                }
+                for name in names {
+                    sync_scopes.push(if name.is_empty() { None } else { Some(module.ctx.sym_bytes(&name)) });
+                }
                 continue;
             }
             Entry::SubBlock(_) => {
@@ -243,6 +299,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
         // Records before the type table find no types.
         let mut no_types = TypeTable::default();
         let table = types.as_mut().unwrap_or(&mut no_types);
+        let globals_before = module.globals.len();
         match rec.code {
             MODULE_CODE_VERSION => {
                 let Some(&v) = rec.ops.first() else { return Err(err("Invalid version record")) };
@@ -281,6 +338,82 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
             MODULE_CODE_GCNAME => globals.gcs.push(chars()),
             MODULE_CODE_SOURCE_FILENAME => h.source_filename = chars(),
             _ => {}
+        }
+        for i in globals_before..module.globals.len() {
+            let g = GlobalId::new(i);
+            let pty = module.ctx.ptr_ty(module.globals[g].addrspace);
+            let c = module.ctx.konst(Const::Global(pty, g));
+            values.push(Value::Const(c), pty);
+        }
+    }
+}
+
+/// `resolveGlobalAndIndirectSymbolInits`: the initializers, alias targets and function
+/// operands whose values are read by now.
+pub fn resolve_inits(module: &mut Module, values: &mut ValueList, p: &mut Pending) -> Result<(), Error> {
+    let n = values.len() as u64;
+    let inits = std::mem::take(&mut p.inits);
+    for (g, id) in inits {
+        if id >= n {
+            p.inits.push((g, id));
+            continue;
+        }
+        let c = values.constant(module, id as usize)?;
+        module.globals[g].var.init = Some(c);
+    }
+    let targets = std::mem::take(&mut p.targets);
+    for (g, id) in targets {
+        if id >= n {
+            p.targets.push((g, id));
+            continue;
+        }
+        let c = values.constant(module, id as usize)?;
+        let g_ty = module.ctx.ptr_ty(module.globals[g].addrspace);
+        if module.globals[g].kind == GlobalKind::Alias && module.ctx.const_of(c).ty() != g_ty {
+            return Err(Error::new("Alias and aliasee types don't match"));
+        }
+        module.globals[g].target = Some(c);
+    }
+    let ops = std::mem::take(&mut p.fn_operands);
+    for (g, ids) in ops {
+        let mut left = [0u64; 3];
+        for (k, &id) in ids.iter().enumerate() {
+            if id == 0 {
+                continue;
+            }
+            if id - 1 >= n {
+                left[k] = id;
+                continue;
+            }
+            let c = values.constant(module, (id - 1) as usize)?;
+            let f = module.func_mut(g);
+            match k {
+                0 => f.prologue = Some(c),
+                1 => f.prefix = Some(c),
+                _ => f.personality = Some(c),
+            }
+        }
+        if left.iter().any(|&x| x != 0) {
+            p.fn_operands.push((g, left));
+        }
+    }
+    Ok(())
+}
+
+/// The names of a block of one-string records (`OPERAND_BUNDLE_TAGS`, `SYNC_SCOPE_NAMES`).
+fn read_names(cur: &mut Cursor<'_>, code: u32, msg: &str) -> Result<Vec<Vec<u8>>, Error> {
+    let mut out = Vec::new();
+    loop {
+        match cur.advance().map_err(stream_error)? {
+            Entry::EndBlock => return Ok(out),
+            Entry::SubBlock(_) => return Err(Error::new("Malformed block")),
+            Entry::Record(a) => {
+                let rec = cur.read_record(a).map_err(stream_error)?;
+                if rec.code != code {
+                    return Err(Error::new(msg));
+                }
+                out.push(rec.ops.iter().map(|&c| c as u8).collect());
+            }
         }
     }
 }

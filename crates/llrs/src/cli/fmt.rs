@@ -9,6 +9,8 @@ pub enum FmtError {
     Parse(llrs_asm::Diagnostic),
     /// An input llrs recognises but cannot read yet, such as Machine IR.
     Unsupported { file: String, what: &'static str },
+    /// Bitcode LLVM would not read: `llvm-dis`'s message.
+    Bitcode { file: String, error: llrs_bitcode::Error },
     /// The module does not verify: LLVM's warnings while reading it, then the verifier's
     /// messages (as `llvm-as` prints them after `assembly parsed, but does not verify as
     /// correct!`).
@@ -27,6 +29,7 @@ impl fmt::Display for FmtError {
         match self {
             FmtError::Parse(diag) => diag.fmt(f),
             FmtError::Unsupported { file, what } => write!(f, "{file}:1:1: error: {what} is not supported yet"),
+            FmtError::Bitcode { file, error } => write!(f, "llrs: error: {file}: {error}"),
             FmtError::Verify { warnings, messages, .. } => {
                 for w in warnings {
                     writeln!(f, "{w}")?;
@@ -105,6 +108,9 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
 
 /// The first half of [`load_source`]: the module parsed, not verified yet.
 pub fn read_module(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtError> {
+    if is_bitcode(src) {
+        return read_bitcode(src, file_name);
+    }
     if is_mir(file_name) {
         return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
     }
@@ -118,10 +124,19 @@ pub fn read_module_releasing<'a>(
     file_name: &str,
     release: &'a (dyn Fn(std::ops::Range<usize>) + Sync),
 ) -> Result<llrs_ir::Module, FmtError> {
+    if is_bitcode(src) {
+        return read_bitcode(src, file_name);
+    }
     if is_mir(file_name) {
         return Err(FmtError::Unsupported { file: file_name.to_string(), what: "Machine IR (.mir)" });
     }
     Ok(llrs_asm::parse_module_releasing(src, file_name, release)?)
+}
+
+/// A bitcode file read as `llvm-dis` reads it (the module's source file name defaults to the
+/// file's name).
+pub fn read_bitcode(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtError> {
+    llrs_bitcode::read_named(src, file_name).map_err(|error| FmtError::Bitcode { file: file_name.to_string(), error })
 }
 
 /// The second half of [`load_source`], on a module just parsed (its source may be gone: the

@@ -57,6 +57,9 @@ impl Reporter {
                 "file": d.file, "line": d.line, "column": d.col, "severity": "error", "message": d.message,
             })),
             FmtError::Unsupported { .. } => self.tool(Some(file), "error", &err.to_string()),
+            FmtError::Bitcode { error, .. } => object(serde_json::json!({
+                "file": file, "severity": "error", "message": error.message,
+            })),
             FmtError::Verify { warnings, errors, .. } => {
                 let mut s = self.warnings(file, warnings);
                 for e in errors {

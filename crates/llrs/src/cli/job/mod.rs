@@ -142,10 +142,6 @@ fn read_input(input: Source, r: super::report::Reporter) -> Result<(String, Text
     let src = input
         .read()
         .map_err(|message| FileReport::new().fail(Outcome::Unreadable, r.tool(Some(&name), "error", &message)))?;
-    if super::fmt::is_bitcode(&src) {
-        let message = format!("llrs: error: {name}: LLVM bitcode is not supported yet");
-        return Err(FileReport::new().fail(Outcome::Unreadable, r.tool(Some(&name), "error", &message)));
-    }
     Ok((name, src))
 }
 

@@ -1,0 +1,339 @@
+//! Function bodies (`parseFunctionBody`): the arguments, the function's constants, its blocks
+//! and instructions, its value symbol table. Operands are read in LLVM's order through the value
+//! list; forward references become placeholders that the end of the body resolves.
+
+mod insts;
+
+use llrs_ir::function::{BlockId, Body};
+use llrs_ir::instructions::{AttrList, InstData, InstExtra};
+use llrs_ir::module::GlobalId;
+use llrs_ir::symbol::Symbol;
+use llrs_ir::types::{Type, TypeId};
+use llrs_ir::value::Value;
+use llrs_ir::{Module, Opcode};
+
+use crate::bitstream::{BlockInfo, Cursor, Entry};
+use crate::codes::*;
+use crate::constants::read_constants;
+use crate::types::TypeTable;
+use crate::values::{ValueList, PLACEHOLDER_BASE};
+use crate::walk::stream_error;
+use crate::Error;
+
+/// What every body reads from the module: the tables of the module block.
+pub struct ModuleTables<'a> {
+    /// The attribute lists (`getAttributes(i)`: 0 none, else `lists[i - 1]`).
+    pub attr_lists: &'a [AttrList],
+    /// The operand bundle tags, in order.
+    pub bundle_tags: &'a [Symbol],
+    /// The sync scope names, in order (`None` for the system scope).
+    pub sync_scopes: &'a [Option<Symbol>],
+    /// Instruction operands are relative ids (`VERSION` >= 1).
+    pub relative: bool,
+    /// The blocks' abbreviations.
+    pub info: &'a BlockInfo,
+    /// The alloca address space of the data layout.
+    pub alloca_addrspace: u32,
+}
+
+impl ModuleTables<'_> {
+    fn attrs(&self, i: u64) -> AttrList {
+        match i.checked_sub(1) {
+            Some(j) => self.attr_lists.get(j as usize).cloned().unwrap_or_default(),
+            None => AttrList::default(),
+        }
+    }
+}
+
+/// The state of one body being read.
+pub(crate) struct FnReader<'a, 'b> {
+    pub m: &'a mut Module,
+    pub types: &'a mut TypeTable,
+    pub values: &'a mut ValueList,
+    pub t: &'a ModuleTables<'b>,
+    pub body: Body,
+    pub blocks: Vec<BlockId>,
+    /// The index of the block instructions go to.
+    pub cur: usize,
+    /// `NextValueNo`.
+    pub next: u64,
+    /// The function.
+    pub g: GlobalId,
+    /// The parameter types.
+    pub params: Vec<TypeId>,
+    /// Bundles waiting for their call.
+    pub bundles: Vec<llrs_ir::instructions::Bundle>,
+    /// The last instruction placed (for debug locations).
+    pub last: Option<llrs_ir::InstId>,
+}
+
+/// Reads the body of function `g`, its block entered at `cur`.
+pub fn read_body(
+    cur: &mut Cursor<'_>,
+    m: &mut Module,
+    types: &mut TypeTable,
+    values: &mut ValueList,
+    t: &ModuleTables<'_>,
+    g: GlobalId,
+) -> Result<(), Error> {
+    let mark = values.mark();
+    let fn_ty = m.globals[g].value_ty;
+    let params: Vec<TypeId> = match m.ctx.type_of(fn_ty) {
+        Type::Function { params, .. } => params.to_vec(),
+        _ => return Err(Error::new("Invalid function type")),
+    };
+    for (i, &p) in params.iter().enumerate() {
+        values.push(Value::Arg(i as u32), p);
+    }
+    let next = values.len() as u64;
+    let mut r = FnReader {
+        m,
+        types,
+        values,
+        t,
+        body: Body::new(),
+        blocks: Vec::new(),
+        cur: 0,
+        next,
+        g,
+        params,
+        bundles: Vec::new(),
+        last: None,
+    };
+    let res = r.read(cur);
+    let FnReader { m, values, mut body, .. } = r;
+    values.shrink_to(mark);
+    res?;
+    body.shrink_to_fit();
+    m.func_mut(g).body = Some(body);
+    Ok(())
+}
+
+impl FnReader<'_, '_> {
+    fn read(&mut self, cur: &mut Cursor<'_>) -> Result<(), Error> {
+        loop {
+            let a = match cur.advance().map_err(stream_error)? {
+                Entry::EndBlock => break,
+                Entry::SubBlock(CONSTANTS_BLOCK_ID) => {
+                    cur.enter_block(CONSTANTS_BLOCK_ID, self.t.info).map_err(stream_error)?;
+                    read_constants(cur, self.m, self.types, self.values)?;
+                    self.next = self.values.len() as u64;
+                    continue;
+                }
+                Entry::SubBlock(VALUE_SYMTAB_BLOCK_ID) => {
+                    cur.enter_block(VALUE_SYMTAB_BLOCK_ID, self.t.info).map_err(stream_error)?;
+                    self.read_symtab(cur)?;
+                    continue;
+                }
+                Entry::SubBlock(_) => {
+                    cur.skip_block().map_err(stream_error)?;
+                    continue;
+                }
+                Entry::Record(a) => a,
+            };
+            let rec = cur.read_record(a).map_err(stream_error)?;
+            self.record(rec.code, &rec.ops)?;
+        }
+        if !self.bundles.is_empty() {
+            return Err(Error::new("Operand bundles found with no consumer"));
+        }
+        if self.values.placeholders {
+            self.resolve_placeholders()?;
+        }
+        Ok(())
+    }
+
+    /// The value symbol table of the body: names of arguments, instructions and blocks.
+    fn read_symtab(&mut self, cur: &mut Cursor<'_>) -> Result<(), Error> {
+        loop {
+            let a = match cur.advance().map_err(stream_error)? {
+                Entry::EndBlock => return Ok(()),
+                Entry::SubBlock(_) => {
+                    cur.skip_block().map_err(stream_error)?;
+                    continue;
+                }
+                Entry::Record(a) => a,
+            };
+            let rec = cur.read_record(a).map_err(stream_error)?;
+            let r = &rec.ops;
+            match rec.code {
+                VST_CODE_ENTRY => {
+                    if r.is_empty() {
+                        return Err(Error::new("Invalid vst_code_entry record"));
+                    }
+                    let name: Vec<u8> = r[1..].iter().map(|&c| c as u8).collect();
+                    let sym = self.m.ctx.sym_bytes(&name);
+                    match self.values.resolved(r[0] as usize) {
+                        Some(Value::Arg(i)) if i < PLACEHOLDER_BASE => {
+                            let f = self.m.func_mut(self.g);
+                            let i = i as usize;
+                            if f.arg_names.len() <= i {
+                                f.arg_names.resize(i + 1, None);
+                            }
+                            f.arg_names[i] = Some(sym);
+                        }
+                        Some(Value::Inst(x)) => self.body.insts[x].name = Some(sym),
+                        _ => return Err(Error::new("Invalid value name")),
+                    }
+                }
+                VST_CODE_BBENTRY => {
+                    if r.is_empty() {
+                        return Err(Error::new("Invalid vst_code_bbentry record"));
+                    }
+                    let Some(&b) = self.blocks.get(r[0] as usize) else {
+                        return Err(Error::new("Invalid bbentry record"));
+                    };
+                    let name: Vec<u8> = r[1..].iter().map(|&c| c as u8).collect();
+                    let sym = self.m.ctx.sym_bytes(&name);
+                    self.body.blocks[b].name = Some(sym);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The type of a value of this body.
+    pub(crate) fn value_ty(&mut self, v: Value) -> TypeId {
+        let known = match v {
+            Value::Const(c) => Some(self.m.ctx.const_of(c).ty()),
+            Value::Arg(i) if i >= PLACEHOLDER_BASE => self.values.ty((i - PLACEHOLDER_BASE) as usize),
+            Value::Arg(i) => self.params.get(i as usize).copied(),
+            Value::Inst(x) => Some(self.body.insts[x].ty),
+            Value::Asm(_) => Some(self.m.ctx.ptr_ty(0)),
+            Value::Block(_) => Some(self.m.ctx.ty(Type::Label)),
+            Value::Md(_) => Some(self.m.ctx.ty(Type::Metadata)),
+        };
+        known.unwrap_or_else(|| self.m.ctx.void_ty())
+    }
+
+    /// The absolute id of operand `r[slot]` (relative ids counted back from `next`).
+    fn abs_id(&self, raw: u64) -> u64 {
+        let v = raw as u32;
+        if self.t.relative {
+            u64::from((self.next as u32).wrapping_sub(v))
+        } else {
+            u64::from(v)
+        }
+    }
+
+    /// `getValue`: operand `r[slot]` of type `ty`.
+    pub(crate) fn get_value(&mut self, r: &[u64], slot: usize, ty: TypeId) -> Option<Value> {
+        let raw = *r.get(slot)?;
+        let id = self.abs_id(raw);
+        self.values.get_fwd(self.m, id, Some(ty), true)
+    }
+
+    /// `getValueSigned` (phi operands).
+    pub(crate) fn get_value_signed(&mut self, r: &[u64], slot: usize, ty: TypeId) -> Option<Value> {
+        let raw = *r.get(slot)?;
+        let id = if self.t.relative {
+            let d = crate::constants::decode_sign_rotated(raw) as i64;
+            u64::from((self.next as u32).wrapping_sub(d as u32))
+        } else {
+            u64::from(raw as u32)
+        };
+        self.values.get_fwd(self.m, id, Some(ty), true)
+    }
+
+    /// `popValue`.
+    pub(crate) fn pop_value(&mut self, r: &[u64], slot: &mut usize, ty: TypeId) -> Option<Value> {
+        let v = self.get_value(r, *slot, ty);
+        *slot += 1;
+        v
+    }
+
+    /// `getValueTypePair`: a value, and its type when it is a forward reference.
+    pub(crate) fn value_type_pair(&mut self, r: &[u64], slot: &mut usize) -> Option<(Value, TypeId)> {
+        let raw = *r.get(*slot)?;
+        *slot += 1;
+        let id = self.abs_id(raw);
+        if id < self.next {
+            let ty = self.values.ty(id as usize)?;
+            let v = self.values.get_fwd(self.m, id, None, true)?;
+            Some((v, ty))
+        } else {
+            let tid = *r.get(*slot)?;
+            *slot += 1;
+            let ty = self.types.get(&mut self.m.ctx, tid)?;
+            let v = self.values.get_fwd(self.m, id, Some(ty), true)?;
+            Some((v, ty))
+        }
+    }
+
+    /// `getBasicBlock`.
+    pub(crate) fn block(&self, id: u64) -> Option<BlockId> {
+        self.blocks.get(usize::try_from(id).ok()?).copied()
+    }
+
+    /// Places an instruction at the end of the current block, gives it its value id.
+    pub(crate) fn place(&mut self, data: InstData) -> Result<llrs_ir::InstId, Error> {
+        let Some(&b) = self.blocks.get(self.cur) else {
+            return Err(Error::new("Invalid instruction with no BB"));
+        };
+        if !self.bundles.is_empty() {
+            return Err(Error::new("Operand bundles found with no consumer"));
+        }
+        let term = data.op.is_terminator();
+        let ty = data.ty;
+        let void = self.m.ctx.is_void(ty);
+        let id = self.body.append_inst(b, data);
+        self.last = Some(id);
+        if term {
+            self.cur += 1;
+        }
+        if !void {
+            self.values.assign(self.next as usize, Value::Inst(id), ty)?;
+            self.next += 1;
+        }
+        Ok(id)
+    }
+
+    /// Replaces every placeholder operand by the value later assigned to its id.
+    fn resolve_placeholders(&mut self) -> Result<(), Error> {
+        let values = &*self.values;
+        let fix = |v: &mut Value| -> Result<(), Error> {
+            if let Value::Arg(i) = *v {
+                if i >= PLACEHOLDER_BASE {
+                    match values.resolved((i - PLACEHOLDER_BASE) as usize) {
+                        Some(Value::Arg(j)) if j >= PLACEHOLDER_BASE => {
+                            return Err(Error::new("Never resolved value found in function"))
+                        }
+                        Some(r) => *v = r,
+                        None => return Err(Error::new("Never resolved value found in function")),
+                    }
+                }
+            }
+            Ok(())
+        };
+        for inst in self.body.insts.values_mut() {
+            for v in inst.operands.iter_mut() {
+                fix(v)?;
+            }
+            if let InstExtra::Call(cd) = &mut inst.extra {
+                for b in cd.bundles.iter_mut() {
+                    for v in b.inputs.iter_mut() {
+                        fix(v)?;
+                    }
+                }
+            }
+            if let InstExtra::LandingPad(cls) = &mut inst.extra {
+                for c in cls.iter_mut() {
+                    match c {
+                        llrs_ir::instructions::Clause::Catch(v) | llrs_ir::instructions::Clause::Filter(v) => fix(v)?,
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `op` makes an `FPMathOperator` of result type `ty`.
+    pub(crate) fn fp_math(&self, op: Opcode, ty: TypeId) -> bool {
+        use Opcode::*;
+        match op {
+            FNeg | FAdd | FSub | FMul | FDiv | FRem | FCmp | FPTrunc | FPExt => true,
+            Phi | Select | Call => self.m.ctx.is_fp_math_ty(ty),
+            _ => false,
+        }
+    }
+}
