@@ -1,0 +1,189 @@
+//! The module-level metadata read from each test module's bitcode (`X.ll.bc`) is the metadata of
+//! the module the `.ll` parser reads from what `llvm-dis-22` prints for it (`X.ll.canon`): the
+//! named metadata, and the attachments of global variables and function declarations, compared
+//! node by node (each node reachable from them rendered with its fields and operands, numbered
+//! in the order it is reached, so that neither node ids nor contexts matter; cycles are met
+//! once). The attachments of function definitions and the metadata of function blocks come with
+//! the function bodies and are not compared here. By default a fixed subset is read;
+//! `LLRS_FULL_CORPUS=1` reads every module.
+
+mod common;
+
+use std::collections::{HashMap, VecDeque};
+
+use common::{printed, written_modules};
+use llrs_asm::ValuePrinter;
+use llrs_ir::{DiValue, Md, MdId, MdKind, Module};
+
+/// The metadata reachable from a module's roots, as text independent of node ids.
+struct Render<'m> {
+    m: &'m Module,
+    vp: ValuePrinter<'m>,
+    num: HashMap<MdId, usize>,
+    queue: VecDeque<MdId>,
+    lines: Vec<String>,
+}
+
+impl<'m> Render<'m> {
+    fn new(m: &'m Module) -> Self {
+        Render { m, vp: ValuePrinter::new(m), num: HashMap::new(), queue: VecDeque::new(), lines: Vec::new() }
+    }
+
+    fn name(&self, s: llrs_ir::Symbol) -> String {
+        String::from_utf8_lossy(self.m.ctx.name(s)).into_owned()
+    }
+
+    /// A reference: a node by its number (numbered when first met), anything else as itself.
+    fn md(&mut self, md: Md) -> String {
+        match md {
+            Md::Null => "null".into(),
+            Md::Str(s) => format!("!{:?}", self.name(s)),
+            Md::Local(_) => "<local>".into(),
+            Md::Const(_) => {
+                let mut s = String::new();
+                self.vp.metadata(md, &mut s);
+                s
+            }
+            Md::Node(n) => {
+                let next = self.num.len();
+                let k = *self.num.entry(n).or_insert_with(|| {
+                    self.queue.push_back(n);
+                    next
+                });
+                format!("#{k}")
+            }
+        }
+    }
+
+    fn value(&mut self, v: &DiValue) -> String {
+        match v {
+            DiValue::Md(m) => self.md(*m),
+            DiValue::Int(i) => i.to_string(),
+            DiValue::Str(s) => format!("{:?}", self.name(*s)),
+            DiValue::Ident(s) | DiValue::BigInt(s) => self.name(*s),
+            DiValue::Flags(f) => f.iter().map(|&s| self.name(s)).collect::<Vec<_>>().join(" | "),
+            DiValue::List(l) => {
+                let items: Vec<String> = l.iter().map(|&m| self.md(m)).collect();
+                format!("{{{}}}", items.join(", "))
+            }
+        }
+    }
+
+    /// A root line, then the nodes it reaches that are new.
+    fn root(&mut self, line: String) {
+        self.lines.push(line);
+        while let Some(n) = self.queue.pop_front() {
+            let node = self.m.ctx.md(n).clone();
+            let kind = match node.kind {
+                MdKind::Tuple => String::from("!"),
+                MdKind::Special(k) => self.name(k),
+                MdKind::Expression => String::from("DIExpression"),
+                MdKind::ArgList => String::from("DIArgList"),
+            };
+            let mut items: Vec<String> = node.ops.iter().map(|&o| self.md(o)).collect();
+            for (f, v) in node.fields.iter() {
+                let v = self.value(v);
+                items.push(match f {
+                    Some(f) => format!("{}: {v}", self.name(*f)),
+                    None => v,
+                });
+            }
+            let k = self.num[&n];
+            let distinct = if node.distinct { "distinct " } else { "" };
+            self.lines.push(format!("  #{k} = {distinct}{kind}({})", items.join(", ")));
+        }
+    }
+
+    /// The named metadata and the attachments of global variables and function declarations.
+    fn module(m: &'m Module) -> Vec<String> {
+        let mut r = Render::new(m);
+        for (name, ops) in &m.named_md {
+            let refs: Vec<String> = ops.iter().map(|&o| r.md(Md::Node(o))).collect();
+            let line = format!("!{} = {{{}}}", r.name(*name), refs.join(", "));
+            r.root(line);
+        }
+        let decls = m.functions.iter().filter(|&&g| m.globals[g].func.as_ref().is_none_or(|f| f.body.is_none()));
+        for &g in m.vars.iter().chain(decls) {
+            let gl = &m.globals[g];
+            let mut md: Vec<(String, MdId)> = gl.md.iter().map(|&(k, n)| (r.name(k), n)).collect();
+            md.sort_by(|a, b| a.0.cmp(&b.0));
+            for (k, n) in md {
+                let name = gl.name.map(|s| r.name(s)).unwrap_or_default();
+                let line = format!("@{name} !{k} {}", r.md(Md::Node(n)));
+                r.root(line);
+            }
+        }
+        r.lines
+    }
+}
+
+/// Reads the module-level metadata of the first module of `bytes` (and what LLVM upgrades of it
+/// once the module is read).
+fn read(bytes: &[u8]) -> Result<Module, llrs_bitcode::Error> {
+    let mods = llrs_bitcode::reader::modules(bytes)?;
+    let Some(src) = mods.first() else { return Err(llrs_bitcode::Error::new("no module")) };
+    let mut m = Module::default();
+    llrs_bitcode::reader::read_header(src, "t.ll", &mut m)?;
+    // `materializeModule`'s upgrades that concern metadata.
+    llrs_upgrade::upgrade_debug_info(&mut m);
+    llrs_upgrade::upgrade_module_flags(&mut m);
+    Ok(m)
+}
+
+/// `LLRS_MD_SHOW=file.bc`: prints the metadata of a bitcode file as read, and of its print
+/// (`file.bc` then `llvm-dis-22` of it, as `file.ll`) when there is one, for looking into a
+/// difference.
+#[test]
+fn show_one() {
+    let Some(path) = std::env::var_os("LLRS_MD_SHOW") else { return };
+    let bytes = std::fs::read(&path).expect("read");
+    match read(&bytes) {
+        Ok(m) => eprintln!("read:\n{}", Render::module(&m).join("\n")),
+        Err(e) => eprintln!("read: {e}"),
+    }
+    let text = std::path::PathBuf::from(&path).with_extension("ll");
+    if let Ok(text) = std::fs::read(text) {
+        match llrs_asm::parse_module(&text, "t.ll") {
+            Ok(m) => eprintln!("printed:\n{}", Render::module(&m).join("\n")),
+            Err(e) => eprintln!("printed: {}", e.message),
+        }
+    }
+}
+
+#[test]
+fn module_metadata_is_the_printed_one() {
+    let files = written_modules();
+    let mut wrong = Vec::new();
+    let (mut checked, mut with_md, mut unparsed) = (0usize, 0usize, 0usize);
+    for f in &files {
+        let Ok(text) = std::fs::read(printed(f)) else { continue };
+        let Ok(want) = llrs_asm::parse_module(&text, "t.ll") else {
+            unparsed += 1;
+            continue;
+        };
+        let bytes = std::fs::read(f).expect("read");
+        let got = match read(&bytes) {
+            Ok(m) => m,
+            Err(e) => {
+                wrong.push(format!("{}: {e}", f.display()));
+                continue;
+            }
+        };
+        checked += 1;
+        let (w, g) = (Render::module(&want), Render::module(&got));
+        if !w.is_empty() {
+            with_md += 1;
+        }
+        if w != g {
+            let at = w.iter().zip(&g).position(|(a, b)| a != b).unwrap_or(w.len().min(g.len()));
+            let show = |v: &[String]| v.get(at).map_or("<none>".into(), |s| s.chars().take(600).collect::<String>());
+            wrong.push(format!("{}: line {at}\n  want {}\n  got  {}", f.display(), show(&w), show(&g)));
+        }
+    }
+    eprintln!(
+        "{} of {checked} modules' metadata differ ({with_md} with metadata; {unparsed} printed modules not parsed):\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(30)].join("\n")
+    );
+    assert!(wrong.is_empty());
+}
