@@ -171,8 +171,9 @@ impl MetadataLoader {
         }
         let (mut old_expr, decl, template, align, annotations) = match version {
             2 => {
+                let Some(&align) = r.get(11) else { return Err(invalid()) };
                 let a = if r.len() > 12 { self.md_or_null(m, r[12]) } else { Md::Null };
-                (Md::Null, self.md_or_null(m, r[9]), self.md_or_null(m, r[10]), r[11], a)
+                (Md::Null, self.md_or_null(m, r[9]), self.md_or_null(m, r[10]), align, a)
             }
             1 => (Md::Null, self.md_or_null(m, r[10]), Md::Null, r.get(11).copied().unwrap_or(0), Md::Null),
             _ => {
@@ -279,6 +280,9 @@ impl MetadataLoader {
             return Err(invalid());
         }
         let has_align = r[0] & 2 != 0;
+        if has_align && r.len() < 9 {
+            return Err(invalid());
+        }
         let t = usize::from(!has_align && r.len() > 8);
         let (mut align, mut annotations) = (0, Md::Null);
         if has_align {

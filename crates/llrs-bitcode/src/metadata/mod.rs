@@ -41,6 +41,9 @@ mod kinds;
 mod resolve;
 mod upgrade;
 
+#[cfg(test)]
+mod tests;
+
 pub use attach::{AttachTarget, Attachment};
 
 use llrs_ir::module::GlobalId;
@@ -202,21 +205,29 @@ impl MetadataLoader {
     /// Defines the next id as the node `node` (`assignValue` of `MDNode::get`/`getDistinct`):
     /// a forward reference's placeholder becomes the node; a uniqued node equal to one made
     /// before is that node; a uniqued node that is its own operand is distinct.
-    fn assign_node(&mut self, m: &mut Module, mut node: MdNode) -> MdId {
+    fn assign_node(&mut self, m: &mut Module, node: MdNode) -> MdId {
         let i = self.list.len() as u32;
         let id = match self.fwd.remove(&i) {
-            Some(p) => {
-                if !node.distinct && resolve::refers_to(&node, p) {
-                    node.distinct = true;
-                }
-                let distinct = node.distinct;
+            Some(p) if node.distinct => {
                 m.ctx.md_fill(p, node);
-                if !distinct {
-                    if let Some(other) = m.ctx.md_register(p) {
-                        self.replaced.insert(p, Md::Node(other));
-                        self.list.push(Md::Node(other));
-                        return other;
-                    }
+                p
+            }
+            Some(p) => {
+                // `MDNode::get` first: an equal node made earlier is this one (and, once the
+                // placeholder stands for it, may refer to itself).
+                let self_ref = resolve::refers_to(&node, p);
+                m.ctx.md_fill(p, node);
+                if let Some(other) = m.ctx.md_register(p) {
+                    self.replaced.insert(p, Md::Node(other));
+                    self.list.push(Md::Node(other));
+                    return other;
+                }
+                // `handleChangedOperand`: a uniqued node that becomes its own operand is
+                // distinct.
+                if self_ref {
+                    let mut n = m.ctx.md(p).clone();
+                    n.distinct = true;
+                    m.ctx.md_set(p, n);
                 }
                 p
             }
