@@ -53,7 +53,7 @@ impl MetadataLoader {
     /// `METADATA_GLOBAL_DECL_ATTACHMENT` `[value id, (kind, node)...]`: attachments of a global
     /// variable or function (of any other value, nothing).
     pub(super) fn global_decl_attachment(&mut self, env: &mut Env<'_>, r: &[u64]) -> Result<(), Error> {
-        if r.len() % 2 == 0 {
+        if r.len().is_multiple_of(2) {
             return Err(Error::new("Invalid record"));
         }
         let Some(g) = env.values.global_object(env.module, r[0]) else { return Err(Error::new("Invalid record")) };
@@ -95,7 +95,7 @@ impl MetadataLoader {
             if r.is_empty() {
                 return Err(Error::new("Invalid record"));
             }
-            if r.len() % 2 == 0 {
+            if r.len().is_multiple_of(2) {
                 for (kind, node) in self.object_attachments(m, r)? {
                     out.push(Attachment { target: AttachTarget::Function, kind, node });
                 }

@@ -166,7 +166,7 @@ impl MetadataLoader {
     /// `METADATA_OLD_FN_NODE` `[type, value]`: a function-local value (old files); any other
     /// shape is dropped as an empty tuple.
     fn old_fn_node(&mut self, env: &mut Env<'_>, r: &[u64]) -> Result<(), Error> {
-        if r.len() % 2 == 1 {
+        if !r.len().is_multiple_of(2) {
             return Err(Error::new("Invalid record"));
         }
         let ty = match r {
@@ -187,7 +187,7 @@ impl MetadataLoader {
     /// `METADATA_OLD_NODE` `[type, value]...`: a tuple of old files, each operand metadata
     /// (type `metadata`), a value, or null (type `void`).
     fn old_node(&mut self, env: &mut Env<'_>, r: &[u64]) -> Result<(), Error> {
-        if r.len() % 2 == 1 {
+        if !r.len().is_multiple_of(2) {
             return Err(Error::new("Invalid record"));
         }
         let mut ops = Vec::new();
