@@ -541,8 +541,9 @@ impl ValueSource for ModuleValues<'_> {
             Ok(Value::Arg(a)) if a < PLACEHOLDER_BASE => Some(Md::Local(Local::Arg(a))),
             Ok(Value::Inst(x)) => Some(Md::Local(Local::Inst(x))),
             Ok(_) => None,
-            // An unsupported expression reads as poison of its type.
-            Err(_) => Some(Md::Const(fold::poison(&mut module.ctx, ty))),
+            // A constant expression LLVM no longer makes reads as if it were deleted: `undef` of
+            // its type (the metadata loader's `getValueFwdRef`).
+            Err(_) => Some(Md::Const(fold::undef(&mut module.ctx, ty))),
         }
     }
 

@@ -419,3 +419,40 @@ fn damaged_blocks_never_panic() {
         }
     }
 }
+
+#[test]
+fn declares_of_arguments_lose_a_leading_deref_in_old_files() {
+    let src = "define void @f(ptr %p, ptr %q) {\n  #dbg_declare(ptr %p, !1, !DIExpression(DW_OP_deref, DW_OP_plus_uconst, 4), !2)\n  \
+               #dbg_declare(ptr %q, !1, !DIExpression(DW_OP_deref), !2)\n  ret void\n}\n\
+               !0 = distinct !DISubprogram(name: \"f\", spFlags: 0)\n!1 = !DILocalVariable(name: \"x\", scope: !0)\n\
+               !2 = !DILocation(line: 1, scope: !0)\n!llvm.module.flags = !{!3}\n\
+               !3 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
+    let mut m = llrs_asm::parse_module(src.as_bytes(), "t.ll").expect("parses");
+    let f = m.functions[0];
+    let mut loader = MetadataLoader::new(0);
+    // Files without expressions of version 0 or 1 are left alone.
+    loader.upgrade_debug_intrinsics(&mut m, f);
+    let before = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
+    assert!(before.contains("!DIExpression(DW_OP_deref, DW_OP_plus_uconst, 4)"), "{before}");
+    loader.up.need_declare_upgrade = true;
+    loader.upgrade_debug_intrinsics(&mut m, f);
+    let after = String::from_utf8(llrs_asm::print_module(&m)).expect("utf-8");
+    assert!(after.contains("#dbg_declare(ptr %p, !1, !DIExpression(DW_OP_plus_uconst, 4), "), "{after}");
+    assert!(after.contains("#dbg_declare(ptr %q, !1, !DIExpression(), "), "{after}");
+}
+
+#[test]
+fn old_compile_units_give_their_subprograms_a_unit() {
+    // !0 = distinct !DISubprogram (no unit), !1 = !{!0}, !2 = a compile unit of an old record
+    // listing !1 as its subprograms (field 11).
+    let sp = [u64::from(METADATA_SUBPROGRAM), 7, 0, 0, 0, 0, 1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0];
+    let mut cu = vec![u64::from(METADATA_COMPILE_UNIT), 1, 12, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0];
+    cu.resize(16, 0);
+    let [n, nn] = named("llvm.dbg.cu", &[2]);
+    let [s, sn] = named("s", &[0]);
+    let text = print(&[&sp, &[NODE, 1], &cu, &n, &nn, &s, &sn]);
+    assert!(
+        text.contains("!1 = distinct !DISubprogram(scope: null, line: 1, spFlags: DISPFlagDefinition, unit: !0)"),
+        "{text}"
+    );
+}
