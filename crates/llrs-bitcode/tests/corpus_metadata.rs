@@ -231,7 +231,10 @@ fn read(bytes: &[u8]) -> Result<(Module, Vec<InstAttachment>), Error> {
 fn show_one() {
     let Some(path) = std::env::var_os("LLRS_MD_SHOW") else { return };
     let bytes = std::fs::read(&path).expect("read");
-    match read(&bytes) {
+    let start = std::time::Instant::now();
+    let got = read(&bytes);
+    eprintln!("read in {:?}", start.elapsed());
+    match got {
         Ok((m, insts)) => eprintln!("read:\n{}", Render::module(&m, &insts).join("\n")),
         Err(e) => eprintln!("read: {e}"),
     }

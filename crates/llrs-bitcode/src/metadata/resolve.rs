@@ -86,7 +86,7 @@ impl MetadataLoader {
         }
         let mut map = std::mem::take(&mut self.replaced);
         loop {
-            self.replace_everywhere(m, &map);
+            self.replace_everywhere(m, &map)?;
             let merged = self.merge_equal(m);
             if merged.is_empty() {
                 return Ok(());
@@ -97,7 +97,7 @@ impl MetadataLoader {
 
     /// Replaces the placeholders of `map` in the block's nodes, the list, the named metadata and
     /// the attachments of globals.
-    fn replace_everywhere(&mut self, m: &mut Module, map: &FxHashMap<MdId, Md>) {
+    fn replace_everywhere(&mut self, m: &mut Module, map: &FxHashMap<MdId, Md>) -> Result<(), Error> {
         let f = |md: Md| follow(map, md);
         // What was replaced is no longer used: it is set aside (as a distinct empty node, which
         // nothing merges with).
@@ -116,17 +116,22 @@ impl MetadataLoader {
         for md in &mut self.list {
             *md = f(*md);
         }
-        let node_of = |id: &mut MdId| {
-            if let Md::Node(n) = f(Md::Node(*id)) {
-                *id = n;
-            }
+        // Named metadata and attachments hold nodes only.
+        let mut not_node = false;
+        let mut node_of = |id: &mut MdId| match f(Md::Node(*id)) {
+            Md::Node(n) => *id = n,
+            _ => not_node = true,
         };
         for (_, ops) in &mut m.named_md {
-            ops.iter_mut().for_each(node_of);
+            ops.iter_mut().for_each(&mut node_of);
         }
         for g in m.globals.values_mut() {
             g.md.iter_mut().for_each(|(_, id)| node_of(id));
         }
+        if not_node {
+            return Err(Error::new("Invalid named metadata: expect fwd ref to MDNode"));
+        }
+        Ok(())
     }
 
     /// Merges the uniqued nodes of the block that are equal (the first stays), returning what

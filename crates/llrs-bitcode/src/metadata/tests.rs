@@ -174,6 +174,9 @@ fn bad_records_give_llvm_messages() {
     let [n, nn] = named("n", &[0]);
     let value = [u64::from(METADATA_VALUE), 0, 7];
     assert_eq!(message(&[&value, &n, &nn]), "Invalid named metadata: expect fwd ref to MDNode");
+    // Named before it turns out to be a value.
+    let [n, nn] = named("n", &[0]);
+    assert_eq!(message(&[&n, &nn, &value]), "Invalid named metadata: expect fwd ref to MDNode");
     assert_eq!(message(&[&[u64::from(METADATA_VALUE), 1, 7]]), "Invalid record");
     assert_eq!(message(&[&[u64::from(METADATA_VALUE), 0, 100]]), "Invalid value reference from metadata");
     assert_eq!(message(&[&[u64::from(METADATA_ASSIGN_ID), 0]]), "Invalid DIAssignID record. Must be distinct");
