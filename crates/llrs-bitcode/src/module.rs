@@ -17,7 +17,10 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     let mods = modules(bytes)?;
     let Some(src) = mods.first() else { return Err(Error::new("Expected a single module")) };
     let mut m = Module::default();
-    let mut sk = read_header(src, file, &mut m)?;
+    // The module's identifier: the file's name without its directories (as the corpus's
+    // llvm-dis runs named it).
+    let base = std::path::Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or(file);
+    let mut sk = read_header(src, base, &mut m)?;
     let producer = sk.header.producer.clone();
     let err = |e: Error| -> Error {
         if producer.is_empty() || e.message.starts_with("Assigned value does not match") {
@@ -38,6 +41,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     if !m.module_asm.is_empty() && !m.module_asm.ends_with(b"\n") {
         m.module_asm.push(b'\n');
     }
+    let dl = llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(&h.datalayout)).map_err(Error::new)?;
     let alloca_addrspace = datalayout_number(&h.datalayout, b'A');
     let tables = ModuleTables {
         attr_lists: &[],
@@ -63,7 +67,21 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     if !sk.pending.fn_operands.is_empty() {
         return Err(err(Error::new("Malformed global initializer set")));
     }
+    upgrade(&mut m, &dl);
     Ok(m)
+}
+
+/// What LLVM's reader upgrades once the module is read (`globalCleanup`, `materialize`,
+/// `materializeModule`), in its order.
+fn upgrade(m: &mut Module, dl: &llrs_ir::datalayout::DataLayout) {
+    llrs_upgrade::upgrade_inline_asm_strings(m);
+    llrs_upgrade::upgrade_calls_to_intrinsics(m, dl);
+    llrs_upgrade::upgrade_module_function_attributes(m, llrs_upgrade::TypeIncompatible::Remove);
+    llrs_upgrade::upgrade_debug_info(m);
+    llrs_upgrade::upgrade_module_flags(m);
+    llrs_upgrade::upgrade_nvvm_annotations(m);
+    llrs_upgrade::upgrade_arc_runtime(m);
+    llrs_upgrade::copy_module_attr_to_functions(m);
 }
 
 /// Reads the first module of a bitcode file.

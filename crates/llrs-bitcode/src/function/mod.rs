@@ -85,6 +85,10 @@ pub fn read_body(
     for (i, &p) in params.iter().enumerate() {
         values.push(Value::Arg(i as u32), p);
     }
+    let names = &mut m.func_mut(g).arg_names;
+    if names.len() < params.len() {
+        names.resize(params.len(), None);
+    }
     let next = values.len() as u64;
     let mut r = FnReader {
         m,
