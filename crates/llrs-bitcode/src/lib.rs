@@ -14,6 +14,7 @@ pub mod codes;
 pub mod constants;
 pub mod function;
 pub mod globals;
+pub mod metadata;
 pub mod module;
 pub mod reader;
 pub mod types;

@@ -14,8 +14,9 @@ use crate::bitstream::{BlockInfo, Cursor, Entry, BLOCKINFO_BLOCK_ID};
 use crate::codes::*;
 use crate::constants::read_constants;
 use crate::globals::{GlobalRecords, Pending};
+use crate::metadata::{Env, MetadataLoader};
 use crate::types::{read_type_table, TypeTable};
-use crate::values::ValueList;
+use crate::values::{ModuleValues, ValueList};
 use crate::walk::stream_error;
 use crate::{bitcode_bytes, Error};
 
@@ -185,6 +186,9 @@ pub struct Skeleton {
     pub info: BlockInfo,
     /// The attribute groups and lists (`getAttributes` for the calls of function bodies).
     pub attrs: AttrTable,
+    /// The module's metadata (kinds, module-level metadata), for the function bodies to go on
+    /// with.
+    pub metadata: MetadataLoader,
 }
 
 /// Reads the module block of `m` (named `file`) into `module`: its header records, its type
@@ -196,6 +200,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
     let mut bodies: Vec<u64> = Vec::new();
     let mut bundle_tags = Vec::new();
     let mut sync_scopes = Vec::new();
+    let mut metadata = MetadataLoader::new(m.bytes.len());
     let mut h = Header { source_filename: file.as_bytes().to_vec(), ..Header::default() };
     if let Some(bit) = m.identification_bit {
         cur.jump_to(bit).map_err(stream_error)?;
@@ -246,6 +251,7 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
                     sync_scopes,
                     info,
                     attrs,
+                    metadata,
                 });
             }
             Entry::SubBlock(BLOCKINFO_BLOCK_ID) => {
@@ -287,6 +293,17 @@ pub fn read_header(m: &ModuleSource<'_>, file: &str, module: &mut Module) -> Res
                 let table = types.as_mut().unwrap_or(&mut no_types);
                 read_constants(&mut cur, module, table, &mut values).map_err(|e| err(&e.message))?;
                 resolve_inits(module, &mut values, &mut globals.pending).map_err(|e| err(&e.message))?;
+                continue;
+            }
+            Entry::SubBlock(METADATA_KIND_BLOCK_ID) => {
+                metadata.parse_kinds(&mut cur, &info, module).map_err(|e| err(&e.message))?;
+                continue;
+            }
+            Entry::SubBlock(METADATA_BLOCK_ID) => {
+                let mut no_types = TypeTable::default();
+                let table = types.as_mut().unwrap_or(&mut no_types);
+                let mut env = Env { module, types: table, values: &mut ModuleValues { list: &mut values } };
+                metadata.parse_metadata(&mut cur, &info, &mut env, true).map_err(|e| err(&e.message))?;
                 continue;
             }
             Entry::SubBlock(OPERAND_BUNDLE_TAGS_BLOCK_ID) => {

@@ -27,6 +27,16 @@ pub trait ValueSource {
     /// names no value of that type (LLVM: "Invalid record" or a forward reference that is never
     /// resolved).
     fn value_md(&mut self, module: &mut Module, id: u64, ty: TypeId) -> Option<Md>;
+
+    /// The global variable or function value `id` is (`dyn_cast<GlobalObject>(ValueList[id])`,
+    /// for `METADATA_GLOBAL_DECL_ATTACHMENT`): `None` when `id` is past the end of the list
+    /// (LLVM: "Invalid record"), `Some(None)` when the value is something else. By default the
+    /// first ids are the module's global values in the order they were made, and any other id a
+    /// value that is not one.
+    fn global_object(&mut self, module: &Module, id: u64) -> Option<Option<GlobalId>> {
+        let g = usize::try_from(id).ok().filter(|&i| i < module.globals.len()).map(GlobalId::new);
+        Some(g.filter(|&g| matches!(module.globals[g].kind, GlobalKind::Var | GlobalKind::Function)))
+    }
 }
 
 /// The special kinds of a deferred constant besides instruction opcodes.
@@ -546,9 +556,25 @@ impl ValueSource for ModuleValues<'_> {
             Ok(Value::Arg(a)) if a < PLACEHOLDER_BASE => Some(Md::Local(Local::Arg(a))),
             Ok(Value::Inst(x)) => Some(Md::Local(Local::Inst(x))),
             Ok(_) => None,
-            // An unsupported expression reads as poison of its type.
-            Err(_) => Some(Md::Const(fold::poison(&mut module.ctx, ty))),
+            // A constant expression LLVM no longer makes reads as if it were deleted: `undef` of
+            // its type (the metadata loader's `getValueFwdRef`).
+            Err(_) => Some(Md::Const(fold::undef(&mut module.ctx, ty))),
         }
+    }
+
+    fn global_object(&mut self, module: &Module, id: u64) -> Option<Option<GlobalId>> {
+        let i = usize::try_from(id).ok().filter(|&i| i < self.list.len())?;
+        Some(match self.list.slot(i) {
+            Slot::Val(Value::Const(c)) => match module.ctx.try_const_of(c) {
+                Some(Const::Global(_, g))
+                    if matches!(module.globals[*g].kind, GlobalKind::Var | GlobalKind::Function) =>
+                {
+                    Some(*g)
+                }
+                _ => None,
+            },
+            _ => None,
+        })
     }
 }
 

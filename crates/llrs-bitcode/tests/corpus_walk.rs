@@ -4,36 +4,10 @@
 //! Without the corpus there is nothing to check. By default a fixed subset is read (every 10th
 //! file, every 50th in a debug build); `LLRS_FULL_CORPUS=1` reads every file.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-fn corpus() -> PathBuf {
-    match std::env::var_os("LLRS_CORPUS_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/corpus"),
-    }
-}
-
-/// Every file when `LLRS_FULL_CORPUS` is set, else a fixed, evenly spread subset.
-fn subset(mut files: Vec<PathBuf>) -> Vec<PathBuf> {
-    files.sort();
-    if std::env::var_os("LLRS_FULL_CORPUS").is_some() {
-        return files;
-    }
-    let stride = if cfg!(debug_assertions) { 50 } else { 10 };
-    files.into_iter().step_by(stride).collect()
-}
-
-fn bitcode_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            bitcode_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "bc") {
-            out.push(p);
-        }
-    }
-}
+use common::{bitcode_files, corpus, printed, subset, written_modules};
+use std::path::PathBuf;
 
 #[test]
 fn every_corpus_bitcode_file_walks() {
@@ -56,27 +30,6 @@ fn every_corpus_bitcode_file_walks() {
     }
     assert!(failed.is_empty(), "{} of {} files do not walk:\n{}", failed.len(), files.len(), failed.join("\n"));
     eprintln!("{walked} of {} bitcode files walked", files.len());
-}
-
-/// The bitcode `llvm-as-22` wrote for the test modules and programs, sorted.
-fn written_modules() -> Vec<PathBuf> {
-    let root = corpus();
-    let mut files = Vec::new();
-    for sub in ["llvm-test", "programs"] {
-        bitcode_files(&root.join(sub), &mut files);
-    }
-    subset(files)
-}
-
-/// What llvm-dis prints for `X.ll.bc`: `X.ll.bc.canon` where that differs from the text's
-/// round trip, else `X.ll.canon`.
-fn printed(f: &Path) -> PathBuf {
-    let own = PathBuf::from(format!("{}.canon", f.display()));
-    if own.exists() {
-        own
-    } else {
-        PathBuf::from(f.to_string_lossy().replace(".ll.bc", ".ll.canon"))
-    }
 }
 
 /// The identified structs of each module's type table are the ones `llvm-dis` prints
