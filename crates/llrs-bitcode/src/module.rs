@@ -43,7 +43,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     }
     let dl = llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(&h.datalayout)).map_err(Error::new)?;
     let alloca_addrspace = datalayout_number(&h.datalayout, b'A');
-    let tables = ModuleTables {
+    let tables = &ModuleTables {
         attrs: &sk.attrs,
         bundle_tags: &sk.bundle_tags,
         sync_scopes: &sk.sync_scopes,
@@ -58,7 +58,11 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
         };
         cur.jump_to(bit).map_err(stream_error)?;
         cur.enter_block(FUNCTION_BLOCK_ID, &sk.info).map_err(stream_error)?;
-        read_body(&mut cur, &mut m, &mut sk.types, &mut sk.values, &tables, g).map_err(err)?;
+        read_body(&mut cur, &mut m, &mut sk.types, &mut sk.values, tables, &mut sk.metadata, g).map_err(err)?;
+        if let Some(sp) = sk.metadata.subprogram_for_function(g) {
+            let dbg = m.ctx.md_kind(b"dbg");
+            m.globals[g].md.push((dbg, sp));
+        }
     }
     resolve_inits(&mut m, &mut sk.values, &mut sk.pending).map_err(err)?;
     if !sk.pending.inits.is_empty() || !sk.pending.targets.is_empty() {

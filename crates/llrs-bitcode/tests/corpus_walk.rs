@@ -225,9 +225,9 @@ fn global_values_are_the_printed_ones() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Every bitcode file of the corpus (the subset by default) reads into a module or gives LLVM's
-/// kind of error, never a panic; each written test module that reads prints as `llvm-dis` printed
-/// it for at least the share reached so far.
+/// Every bitcode file of the corpus (the subset by default) reads into a module that prints, or
+/// gives an error with a message: never a panic. (How many print as `llvm-dis` prints them is
+/// the conformance score's bcread.)
 #[test]
 fn every_corpus_bitcode_file_reads_or_is_refused() {
     let root = corpus();
@@ -252,6 +252,7 @@ fn every_corpus_bitcode_file_reads_or_is_refused() {
         }
     }
     eprintln!("{read} of {} bitcode files read, {refused} refused", files.len());
+}
 
 /// One attribute as text, the same whatever the context holding it: the keyword (or key) and the
 /// argument, types as `llvm-dis` prints them.

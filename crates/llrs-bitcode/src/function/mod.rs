@@ -37,7 +37,6 @@ pub struct ModuleTables<'a> {
     pub alloca_addrspace: u32,
 }
 
-
 /// The state of one body being read.
 pub(crate) struct FnReader<'a, 'b> {
     pub m: &'a mut Module,
@@ -62,6 +61,25 @@ pub(crate) struct FnReader<'a, 'b> {
     pub used_names: rustc_hash::FxHashSet<Symbol>,
     /// The function's uniquing counter (`LastUnique`).
     pub last_unique: u32,
+    /// The metadata loader.
+    pub md: &'a mut crate::metadata::MetadataLoader,
+    /// The instructions of the records, in order (`InstructionList`), for attachments.
+    pub inst_list: Vec<llrs_ir::InstId>,
+}
+
+/// The function-level value list as metadata sees it: arguments and constants read so far.
+struct FnValues<'v> {
+    list: &'v mut ValueList,
+    next: u64,
+}
+
+impl crate::values::ValueSource for FnValues<'_> {
+    fn value_md(&mut self, module: &mut Module, id: u64, ty: TypeId) -> Option<llrs_ir::metadata::Md> {
+        if id >= self.next {
+            return None;
+        }
+        crate::values::ModuleValues { list: self.list }.value_md(module, id, ty)
+    }
 }
 
 /// Reads the body of function `g`, its block entered at `cur`.
@@ -71,9 +89,11 @@ pub fn read_body(
     types: &mut TypeTable,
     values: &mut ValueList,
     t: &ModuleTables<'_>,
+    md: &mut crate::metadata::MetadataLoader,
     g: GlobalId,
 ) -> Result<(), Error> {
     let mark = values.mark();
+    let md_mark = md.size();
     let fn_ty = m.globals[g].value_ty;
     let params: Vec<TypeId> = match m.ctx.type_of(fn_ty) {
         Type::Function { params, .. } => params.to_vec(),
@@ -102,10 +122,13 @@ pub fn read_body(
         last: None,
         used_names: Default::default(),
         last_unique: 0,
+        md,
+        inst_list: Vec::new(),
     };
     let res = r.read(cur);
-    let FnReader { m, values, mut body, .. } = r;
+    let FnReader { m, values, mut body, md, .. } = r;
     values.shrink_to(mark);
+    md.shrink_to(md_mark);
     res?;
     body.shrink_to_fit();
     m.func_mut(g).body = Some(body);
@@ -121,6 +144,31 @@ impl FnReader<'_, '_> {
                     cur.enter_block(CONSTANTS_BLOCK_ID, self.t.info).map_err(stream_error)?;
                     read_constants(cur, self.m, self.types, self.values)?;
                     self.next = self.values.len() as u64;
+                    continue;
+                }
+                Entry::SubBlock(METADATA_BLOCK_ID) => {
+                    let mut vs = FnValues { list: self.values, next: self.next };
+                    let mut env = crate::metadata::Env { module: self.m, types: self.types, values: &mut vs };
+                    self.md.parse_metadata(cur, self.t.info, &mut env, false)?;
+                    continue;
+                }
+                Entry::SubBlock(METADATA_ATTACHMENT_ID) => {
+                    let atts = self.md.parse_attachments(cur, self.t.info, self.m, self.inst_list.len())?;
+                    for a in atts {
+                        match a.target {
+                            crate::metadata::AttachTarget::Function => {
+                                self.m.globals[self.g].md.push((a.kind, a.node));
+                            }
+                            crate::metadata::AttachTarget::Inst(i) => {
+                                let Some(&x) = self.inst_list.get(i as usize) else {
+                                    return Err(Error::new("Invalid record"));
+                                };
+                                let md = &mut self.body.insts[x].md;
+                                md.retain(|(k, _)| *k != a.kind);
+                                md.push((a.kind, a.node));
+                            }
+                        }
+                    }
                     continue;
                 }
                 Entry::SubBlock(VALUE_SYMTAB_BLOCK_ID) => {
@@ -223,8 +271,8 @@ impl FnReader<'_, '_> {
     /// the current block.
     fn fetch(&mut self, id: u64, ty: Option<TypeId>) -> Option<Value> {
         if ty.is_some_and(|t| self.m.ctx.type_of(t) == &Type::Metadata) {
-            // Metadata operands come from the metadata loader.
-            return None;
+            // `getFnMetadataByID`: metadata operands come from the metadata loader.
+            return self.md.get(id).map(Value::Md);
         }
         if let crate::values::Slot::Deferred(_) = self.values.slot(id as usize) {
             if ty.is_some_and(|t| Some(t) != self.values.ty(id as usize)) {
@@ -297,6 +345,7 @@ impl FnReader<'_, '_> {
         let void = self.m.ctx.is_void(ty);
         let id = self.body.append_inst(b, data);
         self.last = Some(id);
+        self.inst_list.push(id);
         if term {
             self.cur += 1;
         }
