@@ -65,6 +65,45 @@ pub(crate) struct FnReader<'a, 'b> {
     pub md: &'a mut crate::metadata::MetadataLoader,
     /// The instructions of the records, in order (`InstructionList`), for attachments.
     pub inst_list: Vec<llrs_ir::InstId>,
+    /// The last debug location (`LastLoc`).
+    pub last_loc: Option<llrs_ir::MdId>,
+}
+
+/// `md` with its placeholders for values still to come replaced by those values (argument
+/// lists rebuilt).
+fn fix_md(
+    values: &ValueList,
+    ctx: &mut llrs_ir::Context,
+    md: llrs_ir::metadata::Md,
+) -> Result<llrs_ir::metadata::Md, Error> {
+    use llrs_ir::metadata::{Local, Md, MdKind};
+    let one = |m: Md| -> Result<Md, Error> {
+        match m {
+            Md::Local(Local::Arg(p)) if p >= PLACEHOLDER_BASE => match values.resolved((p - PLACEHOLDER_BASE) as usize)
+            {
+                Some(Value::Inst(x)) => Ok(Md::Local(Local::Inst(x))),
+                Some(Value::Arg(a)) if a < PLACEHOLDER_BASE => Ok(Md::Local(Local::Arg(a))),
+                Some(Value::Const(c)) => Ok(Md::Const(c)),
+                _ => Err(Error::new("Never resolved value found in function")),
+            },
+            m => Ok(m),
+        }
+    };
+    match md {
+        Md::Node(id) if ctx.md(id).kind == MdKind::ArgList => {
+            let n = ctx.md(id);
+            let stale = n.ops.iter().any(|o| matches!(o, Md::Local(Local::Arg(p)) if *p >= PLACEHOLDER_BASE));
+            if !stale {
+                return Ok(md);
+            }
+            let mut node = n.clone();
+            for o in node.ops.iter_mut() {
+                *o = one(*o)?;
+            }
+            Ok(Md::Node(ctx.md_intern(node)))
+        }
+        m => one(m),
+    }
 }
 
 /// The function-level value list as metadata sees it: arguments and constants read so far.
@@ -76,7 +115,11 @@ struct FnValues<'v> {
 impl crate::values::ValueSource for FnValues<'_> {
     fn value_md(&mut self, module: &mut Module, id: u64, ty: TypeId) -> Option<llrs_ir::metadata::Md> {
         if id >= self.next {
-            return None;
+            // An instruction still to come: a placeholder the end of the body resolves.
+            return match self.list.get_fwd(module, id, Some(ty), true)? {
+                Value::Arg(a) => Some(llrs_ir::metadata::Md::Local(llrs_ir::metadata::Local::Arg(a))),
+                _ => None,
+            };
         }
         crate::values::ModuleValues { list: self.list }.value_md(module, id, ty)
     }
@@ -124,6 +167,7 @@ pub fn read_body(
         last_unique: 0,
         md,
         inst_list: Vec::new(),
+        last_loc: None,
     };
     let res = r.read(cur);
     let FnReader { m, values, mut body, md, .. } = r;
@@ -389,6 +433,21 @@ impl FnReader<'_, '_> {
                     match c {
                         llrs_ir::instructions::Clause::Catch(v) | llrs_ir::instructions::Clause::Filter(v) => fix(v)?,
                     }
+                }
+            }
+        }
+        // Metadata that names values still to come: operands, debug records, argument lists.
+        let ctx = &mut self.m.ctx;
+        for inst in self.body.insts.values_mut() {
+            for v in inst.operands.iter_mut() {
+                if let Value::Md(md) = v {
+                    *md = fix_md(values, ctx, *md)?;
+                }
+            }
+            for r in inst.dbg_records.iter_mut() {
+                r.loc = fix_md(values, ctx, r.loc)?;
+                if let Some((_, addr, _)) = &mut r.assign {
+                    *addr = fix_md(values, ctx, *addr)?;
                 }
             }
         }

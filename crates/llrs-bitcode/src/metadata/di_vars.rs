@@ -141,6 +141,32 @@ impl MetadataLoader {
         Ok(())
     }
 
+    /// The uniqued `DILocation` of a body's `DEBUG_LOC` record (`DILocation::get`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn debug_location(
+        &mut self,
+        m: &mut Module,
+        line: u64,
+        col: u64,
+        scope: Md,
+        inlined_at: Md,
+        implicit: bool,
+        atom: Option<(u64, u64)>,
+    ) -> llrs_ir::MdId {
+        let mut di = Di::new(&mut m.ctx, "DILocation");
+        di.uint("line", line as u32 as u64);
+        di.uint("column", column(col));
+        di.md("scope", scope);
+        di.md("inlinedAt", inlined_at);
+        di.bool("isImplicitCode", implicit);
+        if let Some((group, rank)) = atom {
+            di.uint("atomGroup", group);
+            di.uint("atomRank", u64::from(rank as u8));
+        }
+        let node = di.finish(false);
+        m.ctx.md_intern(node)
+    }
+
     /// `METADATA_GENERIC_DEBUG` `[distinct, tag, version (0), header, operands...]`.
     pub(super) fn generic_debug(&mut self, m: &mut Module, r: &[u64]) -> Result<(), Error> {
         if r.len() < 4 || r[1] >= 1 << 16 || r[2] != 0 {
