@@ -15,6 +15,7 @@ pub mod function;
 pub mod globals;
 pub mod module;
 pub mod reader;
+pub mod summary;
 pub mod types;
 pub mod values;
 pub mod walk;

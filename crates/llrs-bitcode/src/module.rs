@@ -63,6 +63,9 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     if !sk.pending.fn_operands.is_empty() {
         return Err(err(Error::new("Malformed global initializer set")));
     }
+    if let Some(index) = crate::summary::read(src, file)? {
+        m.summary = index;
+    }
     Ok(m)
 }
 
