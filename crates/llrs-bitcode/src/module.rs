@@ -72,6 +72,9 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
         return Err(err(Error::new("Malformed global initializer set")));
     }
     upgrade(&mut m, &dl);
+    if let Some(index) = crate::summary::read(src, base)? {
+        m.summary = index;
+    }
     Ok(m)
 }
 
