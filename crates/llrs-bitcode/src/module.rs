@@ -50,6 +50,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
         relative: h.version >= 1,
         info: &sk.info,
         alloca_addrspace,
+        stream_bits: 8 * src.bytes.len() as u64,
     };
     let mut cur = Cursor::new(src.bytes);
     for (i, &bit) in sk.bodies.iter().enumerate() {
@@ -59,6 +60,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
         cur.jump_to(bit).map_err(stream_error)?;
         cur.enter_block(FUNCTION_BLOCK_ID, &sk.info).map_err(stream_error)?;
         read_body(&mut cur, &mut m, &mut sk.types, &mut sk.values, tables, &mut sk.metadata, g).map_err(err)?;
+        sk.metadata.upgrade_debug_intrinsics(&mut m, g);
         if let Some(sp) = sk.metadata.subprogram_for_function(g) {
             let dbg = m.ctx.md_kind(b"dbg");
             m.globals[g].md.push((dbg, sp));
@@ -71,11 +73,27 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     if !sk.pending.fn_operands.is_empty() {
         return Err(err(Error::new("Malformed global initializer set")));
     }
+    drop_dbg_declarations(&mut m);
     upgrade(&mut m, &dl);
     if let Some(index) = crate::summary::read(src, base)? {
         m.summary = index;
     }
     Ok(m)
+}
+
+/// The declarations of the old debug intrinsics go with their calls, which became records.
+fn drop_dbg_declarations(m: &mut Module) {
+    let is_dbg = |g: &llrs_ir::GlobalId| {
+        let gl = &m.globals[*g];
+        gl.func.as_ref().is_some_and(|f| f.body.is_none())
+            && gl.name.is_some_and(|n| {
+                matches!(m.ctx.name(n), b"llvm.dbg.value" | b"llvm.dbg.declare" | b"llvm.dbg.assign" | b"llvm.dbg.label")
+            })
+    };
+    if m.functions.iter().any(is_dbg) {
+        let keep: Vec<llrs_ir::GlobalId> = m.functions.iter().copied().filter(|g| !is_dbg(g)).collect();
+        m.functions = keep;
+    }
 }
 
 /// What LLVM's reader upgrades once the module is read (`globalCleanup`, `materialize`,

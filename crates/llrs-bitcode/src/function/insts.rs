@@ -106,8 +106,9 @@ impl FnReader<'_, '_> {
                 if !self.blocks.is_empty() {
                     return Err(invalid("Invalid declareblocks record"));
                 }
-                // Each block is at least one record, of at least a few bits.
-                if nb > self.values_bound() {
+                // Each block ends in a terminator record of at least a few bits: more blocks than
+                // the stream has room for are not made.
+                if nb > self.t.stream_bits / 4 {
                     return Err(invalid("Invalid declareblocks record"));
                 }
                 for _ in 0..nb {
@@ -247,11 +248,6 @@ impl FnReader<'_, '_> {
             None
         };
         Ok(DbgRecord { kind, loc, var, expr, assign, dbg })
-    }
-
-    /// A limit on counts read from the record: the stream's size.
-    fn values_bound(&self) -> u64 {
-        self.values.len() as u64 + (1 << 24)
     }
 
     /// The instruction of one record.

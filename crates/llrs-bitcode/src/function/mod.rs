@@ -35,6 +35,8 @@ pub struct ModuleTables<'a> {
     pub info: &'a BlockInfo,
     /// The alloca address space of the data layout.
     pub alloca_addrspace: u32,
+    /// The size of the module's bitstream in bits (a bound on what a record may ask for).
+    pub stream_bits: u64,
 }
 
 /// The state of one body being read.
@@ -67,6 +69,50 @@ pub(crate) struct FnReader<'a, 'b> {
     pub inst_list: Vec<llrs_ir::InstId>,
     /// The last debug location (`LastLoc`).
     pub last_loc: Option<llrs_ir::MdId>,
+}
+
+/// Calls of the old debug intrinsics (`llvm.dbg.value`, `declare`, `assign`, `label`) become
+/// debug records of the instruction after them (`upgradeDbgIntrinsicToDbgRecord`, as
+/// `UpgradeIntrinsicCall` runs it when a body is materialized).
+fn dbg_intrinsics_to_records(m: &mut Module, body: &mut Body) {
+    let any = body.insts.values().any(|d| d.op == Opcode::Call && is_dbg_call(m, d));
+    if !any {
+        return;
+    }
+    for bi in 0..body.layout.len() {
+        let b = body.layout[bi];
+        let insts = std::mem::take(&mut body.blocks[b].insts);
+        let mut kept = Vec::with_capacity(insts.len());
+        let mut pending: Vec<llrs_ir::instructions::DbgRecord> = Vec::new();
+        for x in insts {
+            match llrs_upgrade::dbg_intrinsic_record(m, &body.insts[x]) {
+                Some(rec) => {
+                    pending.extend(rec);
+                    body.inst_block.set(x, None);
+                }
+                None => {
+                    if !pending.is_empty() {
+                        let own = std::mem::take(&mut body.insts[x].dbg_records);
+                        let mut all = llrs_ir::instructions::DbgRecords::with_capacity(pending.len() + own.len());
+                        // The call's own records (from debug records before it) come first.
+                        all.extend(pending.drain(..));
+                        all.extend(own);
+                        body.insts[x].dbg_records = all;
+                    }
+                    kept.push(x);
+                }
+            }
+        }
+        body.blocks[b].trailing_records.extend(pending);
+        body.blocks[b].insts = kept;
+    }
+}
+
+/// Whether an instruction calls one of the old debug intrinsics.
+fn is_dbg_call(m: &Module, d: &InstData) -> bool {
+    let Some(Value::Const(c)) = d.operands.first() else { return false };
+    let llrs_ir::Const::Global(_, g) = m.ctx.const_of(*c) else { return false };
+    m.globals[*g].name.is_some_and(|n| m.ctx.name(n).starts_with(b"llvm.dbg."))
 }
 
 /// `md` with its placeholders for values still to come replaced by those values (argument
@@ -174,6 +220,7 @@ pub fn read_body(
     values.shrink_to(mark);
     md.shrink_to(md_mark);
     res?;
+    dbg_intrinsics_to_records(m, &mut body);
     body.shrink_to_fit();
     m.func_mut(g).body = Some(body);
     Ok(())
