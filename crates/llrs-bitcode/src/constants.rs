@@ -12,11 +12,11 @@ use llrs_ir::value::Value;
 use llrs_ir::Module;
 use smallvec::SmallVec;
 
+use crate::bitstream::stream_error;
 use crate::bitstream::{Cursor, Entry};
 use crate::codes::*;
 use crate::types::TypeTable;
 use crate::values::{gep_flags, overflow_flags, Deferred, DeferredOp, ValueList};
-use crate::walk::stream_error;
 use crate::Error;
 
 /// `decodeSignRotatedValue`.
@@ -157,7 +157,7 @@ pub fn read_constants(
             }
             Entry::Record(a) => a,
         };
-        let rec = cur.read_record(a).map_err(stream_error)?;
+        let rec = cur.read_record_ops(a).map_err(stream_error)?;
         let r = &rec.ops[..];
         if rec.code == CST_CODE_SETTYPE {
             let Some(t) = r.first().and_then(|&t| types.get(&mut m.ctx, t)) else {

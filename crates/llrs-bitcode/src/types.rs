@@ -10,9 +10,9 @@ use llrs_ir::Context;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use crate::bitstream::stream_error;
 use crate::bitstream::{Cursor, Entry};
 use crate::codes::*;
-use crate::walk::stream_error;
 use crate::Error;
 
 /// LLVM's limit on integer widths (`IntegerType::MAX_INT_BITS`).
@@ -46,6 +46,11 @@ impl TypeTable {
         Some(t)
     }
 
+    /// The number of entries the block announced (`NUMENTRY`).
+    pub fn declared(&self) -> u64 {
+        self.declared
+    }
+
     /// The number of types defined.
     pub fn len(&self) -> usize {
         self.defined.len()
@@ -76,7 +81,7 @@ pub fn read_type_table(cur: &mut Cursor<'_>, ctx: &mut Context) -> Result<TypeTa
             }
             Entry::Record(a) => a,
         };
-        let rec = cur.read_record(abbrev).map_err(stream_error)?;
+        let rec = cur.read_record_ops(abbrev).map_err(stream_error)?;
         let r = &rec.ops;
         let simple = |t: Type, ctx: &mut Context| ctx.ty(t);
         let next = table.defined.len() as u64;
