@@ -6,10 +6,12 @@
 use llrs_ir::module::GlobalId;
 use llrs_ir::Module;
 
-use crate::bitstream::stream_error;
-use crate::codes::FUNCTION_BLOCK_ID;
+use crate::bitstream::{stream_error, BlockInfo, Cursor, Entry};
+use crate::codes::{
+    FS_FLAGS, FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID, FUNCTION_BLOCK_ID, GLOBALVAL_SUMMARY_BLOCK_ID, MODULE_BLOCK_ID,
+};
 use crate::function::{read_body, ModuleTables};
-use crate::reader::{modules, with_producer, ModuleReader};
+use crate::reader::{modules, with_producer, ModuleReader, ModuleSource};
 use crate::Error;
 
 /// Reads the first module of a bitcode file (`file` names it where the module does not say its
@@ -22,6 +24,8 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     let producer = r.header.producer.clone();
     r.parse_module(&mut m, 0).map_err(|e| with_producer(e, &producer))?;
     r.materialize_module(&mut m).map_err(|e| with_producer(e, &producer))?;
+    // `llvm-dis` then asks for the module's LTO info, which steps over the module block again.
+    lto_info(src)?;
     let h = &r.header;
     m.source_filename = Some(h.source_filename.clone());
     if !h.datalayout.is_empty() {
@@ -77,6 +81,65 @@ impl ModuleReader<'_> {
         read_body(&mut self.cur, m, &mut self.types, &mut self.values, &tables, f)?;
         self.materializable.remove(&f);
         Ok(())
+    }
+}
+
+/// What `getLTOInfo` says of a module: whether it has a summary, and the flags its summary
+/// block gives.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LtoInfo {
+    /// A ThinLTO summary (`GLOBALVAL_SUMMARY_BLOCK`).
+    pub is_thin_lto: bool,
+    /// A summary block of either kind.
+    pub has_summary: bool,
+    /// The summary's `EnableSplitLTOUnit` flag.
+    pub enable_split_lto_unit: bool,
+    /// The summary's `UnifiedLTO` flag.
+    pub unified_lto: bool,
+}
+
+/// `BitcodeModule::getLTOInfo`: the module block read again from its start with a cursor of its
+/// own, every sub-block stepped over (with `SkipBlock`'s checks) and every record skipped, up
+/// to a summary block, whose flags are read.
+pub fn lto_info(m: &ModuleSource<'_>) -> Result<LtoInfo, Error> {
+    let info = BlockInfo::default();
+    let mut cur = Cursor::new(m.bytes);
+    cur.jump_to(m.module_bit).map_err(stream_error)?;
+    cur.enter_block(MODULE_BLOCK_ID, &info).map_err(stream_error)?;
+    loop {
+        match cur.advance().map_err(stream_error)? {
+            Entry::EndBlock => return Ok(LtoInfo::default()),
+            Entry::SubBlock(id @ (GLOBALVAL_SUMMARY_BLOCK_ID | FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID)) => {
+                let (enable_split_lto_unit, unified_lto) = summary_flags(&mut cur, &info, id)?;
+                return Ok(LtoInfo {
+                    is_thin_lto: id == GLOBALVAL_SUMMARY_BLOCK_ID,
+                    has_summary: true,
+                    enable_split_lto_unit,
+                    unified_lto,
+                });
+            }
+            Entry::SubBlock(_) => cur.skip_block().map_err(stream_error)?,
+            Entry::Record(a) => {
+                cur.skip_record(a).map_err(stream_error)?;
+            }
+        }
+    }
+}
+
+/// `getEnableSplitLTOUnitAndUnifiedFlag`: the flags of a summary block's `FLAGS` record.
+fn summary_flags(cur: &mut Cursor<'_>, info: &BlockInfo, id: u32) -> Result<(bool, bool), Error> {
+    cur.enter_block(id, info).map_err(stream_error)?;
+    loop {
+        let a = match cur.advance_skipping_subblocks().map_err(stream_error)? {
+            Entry::EndBlock => return Ok((false, false)),
+            Entry::SubBlock(_) => return Err(Error::new("Malformed block")),
+            Entry::Record(a) => a,
+        };
+        let rec = cur.read_record_ops(a).map_err(stream_error)?;
+        if rec.code == FS_FLAGS {
+            let flags = rec.ops.first().copied().unwrap_or(0);
+            return Ok((flags & 0x8 != 0, flags & 0x200 != 0));
+        }
     }
 }
 

@@ -457,7 +457,7 @@ impl<'a> ModuleReader<'a> {
             MODULE_CODE_SECTIONNAME => self.globals.sections.push(chars()),
             MODULE_CODE_GCNAME => self.globals.gcs.push(chars()),
             MODULE_CODE_VSTOFFSET => {
-                let Some(&v) = ops.first() else { return Err(Error::new("Invalid vstoffset record")) };
+                let Some(&v) = ops.first() else { return Err(Error::new("Invalid record")) };
                 // Relative to the word before the identification or module block.
                 self.vst_offset = v.wrapping_sub(1);
             }
@@ -694,7 +694,7 @@ pub(crate) fn read_use_lists(cur: &mut Cursor<'_>, info: &BlockInfo) -> Result<(
         };
         let rec = cur.read_record_ops(a).map_err(stream_error)?;
         if matches!(rec.code, USELIST_CODE_DEFAULT | USELIST_CODE_BB) && rec.ops.len() < 3 {
-            return Err(Error::new("Invalid uselist record"));
+            return Err(Error::new("Invalid record"));
         }
     }
 }

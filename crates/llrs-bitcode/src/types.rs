@@ -229,8 +229,9 @@ pub fn read_type_table(cur: &mut Cursor<'_>, ctx: &mut Context) -> Result<TypeTa
         if next >= table.declared {
             return Err(Error::new("Invalid TYPE table"));
         }
-        // Only a named struct may have been referred to before its record.
-        if table.forward.contains_key(&next) && !matches!(ctx.type_of(ty), Type::Named(_)) {
+        // Only a named struct may have been referred to before its record (its record takes the
+        // placeholder over; one that refers to itself makes a new one, as in LLVM).
+        if table.forward.contains_key(&next) {
             return Err(Error::new("Invalid TYPE table: Only named structs can be forward referenced"));
         }
         table.defined.push(ty);
@@ -268,9 +269,15 @@ fn valid_element(ctx: &Context, t: TypeId) -> bool {
     )
 }
 
-/// `FunctionType::isValidArgumentType`: first class and not a label.
+/// `FunctionType::isValidArgumentType` as LLVM 22 answers it: first class, not a label, not an
+/// opaque struct.
 fn valid_argument(ctx: &Context, t: TypeId) -> bool {
-    !matches!(ctx.type_of(t), Type::Void | Type::Function { .. } | Type::Label)
+    match ctx.type_of(t) {
+        Type::Void | Type::Function { .. } | Type::Label => false,
+        // LLVM 22 refuses an opaque struct, such as a named struct referred to before its record.
+        &Type::Named(s) => ctx.structs[s].body.is_some(),
+        _ => true,
+    }
 }
 
 #[cfg(test)]

@@ -100,14 +100,14 @@ impl FnReader<'_, '_> {
         match code {
             FUNC_CODE_DECLAREBLOCKS => {
                 let Some(&nb) = r.first().filter(|&&v| v != 0) else {
-                    return Err(invalid("Invalid declareblocks record"));
+                    return Err(invalid("Invalid record"));
                 };
                 if !self.blocks.is_empty() {
-                    return Err(invalid("Invalid declareblocks record"));
+                    return Err(invalid("Invalid record"));
                 }
                 // Each block is at least one record, of at least a few bits.
                 if nb > self.values_bound() {
-                    return Err(invalid("Invalid declareblocks record"));
+                    return Err(invalid("Invalid record"));
                 }
                 for _ in 0..nb {
                     let b = self.body.create_block(None);
@@ -119,19 +119,19 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_BLOCKADDR_USERS => {
                 if r.is_empty() {
-                    return Err(invalid("Invalid blockaddr users record"));
+                    return Err(invalid("Invalid record"));
                 }
                 Ok(())
             }
             FUNC_CODE_DEBUG_LOC_AGAIN => {
                 if self.last.is_none() {
-                    return Err(invalid("Invalid debug_loc_again record"));
+                    return Err(invalid("Invalid record"));
                 }
                 Ok(())
             }
             FUNC_CODE_DEBUG_LOC => {
                 if self.last.is_none() || n < 4 {
-                    return Err(invalid("Invalid debug loc record"));
+                    return Err(invalid("Invalid record"));
                 }
                 Ok(())
             }
@@ -281,7 +281,7 @@ impl FnReader<'_, '_> {
             FUNC_CODE_INST_EXTRACTVAL | FUNC_CODE_INST_INSERTVAL => {
                 let ins = code == FUNC_CODE_INST_INSERTVAL;
                 let name = if ins { "INSERTVAL" } else { "EXTRACTVAL" };
-                let e = if ins { "Invalid insertvalue record" } else { "Invalid extractvalue record" };
+                let e = "Invalid record";
                 let mut p = 0;
                 let (agg, aty) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[agg]);
@@ -339,7 +339,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_SELECT => {
-                let e = "Invalid select record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (t, ty) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let f = self.pop_value(r, &mut p, ty).ok_or_else(|| invalid(e))?;
@@ -348,7 +348,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::Select, ty, [c, t, f])
             }
             FUNC_CODE_INST_VSELECT => {
-                let e = "Invalid vector select record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (t, ty) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let f = self.pop_value(r, &mut p, ty).ok_or_else(|| invalid(e))?;
@@ -370,7 +370,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_EXTRACTELT => {
-                let e = "Invalid extractelement record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (v, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let (i, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
@@ -379,15 +379,15 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_INSERTELT => {
                 let mut p = 0;
-                let (v, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid insertelement record"))?;
+                let (v, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid record"))?;
                 let Some((_, _, el)) = self.vector_shape(vt) else { return Err(invalid("Invalid type for value")) };
-                let e = "Invalid insert element record";
+                let e = "Invalid record";
                 let x = self.pop_value(r, &mut p, el).ok_or_else(|| invalid(e))?;
                 let (i, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 InstData::new(Opcode::InsertElement, vt, [v, x, i])
             }
             FUNC_CODE_INST_SHUFFLEVEC => {
-                let e = "Invalid shufflevector record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (a, at) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let b = self.pop_value(r, &mut p, at).ok_or_else(|| invalid(e))?;
@@ -449,14 +449,14 @@ impl FnReader<'_, '_> {
                     return Ok(InstData::new(Opcode::Ret, void, []));
                 }
                 let mut p = 0;
-                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid ret record"))?;
+                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid record"))?;
                 if p != n {
-                    return Err(invalid("Invalid ret record"));
+                    return Err(invalid("Invalid record"));
                 }
                 InstData::new(Opcode::Ret, void, [v])
             }
             FUNC_CODE_INST_BR => {
-                let e = "Invalid br record";
+                let e = "Invalid record";
                 if n != 1 && n != 3 {
                     return Err(invalid(e));
                 }
@@ -472,7 +472,7 @@ impl FnReader<'_, '_> {
                 }
             }
             FUNC_CODE_INST_SWITCH => {
-                let e = "Invalid switch record";
+                let e = "Invalid record";
                 if n < 3 || n % 2 == 0 || (r[0] >> 16) == 0x4B5 {
                     return Err(invalid(e));
                 }
@@ -495,7 +495,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::Switch, void, ops)
             }
             FUNC_CODE_INST_INDIRECTBR => {
-                let e = "Invalid indirectbr record";
+                let e = "Invalid record";
                 if n < 2 {
                     return Err(invalid(e));
                 }
@@ -512,7 +512,7 @@ impl FnReader<'_, '_> {
             FUNC_CODE_INST_CALL => self.call_like(Opcode::Call, r)?,
             FUNC_CODE_INST_RESUME => {
                 let mut p = 0;
-                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid resume record"))?;
+                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid record"))?;
                 InstData::new(Opcode::Resume, void, [v])
             }
             FUNC_CODE_INST_UNREACHABLE => InstData::new(Opcode::Unreachable, void, []),
@@ -551,7 +551,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_LANDINGPAD | FUNC_CODE_INST_LANDINGPAD_OLD => {
-                let e = "Invalid landingpad record";
+                let e = "Invalid record";
                 let old = code == FUNC_CODE_INST_LANDINGPAD_OLD;
                 if n < if old { 4 } else { 3 } {
                     return Err(invalid(e));
@@ -585,7 +585,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_ALLOCA => {
-                let e = "Invalid alloca record";
+                let e = "Invalid record";
                 if n != 4 && n != 5 {
                     return Err(invalid(e));
                 }
@@ -622,7 +622,7 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_LOAD | FUNC_CODE_INST_LOADATOMIC => {
                 let atomic = code == FUNC_CODE_INST_LOADATOMIC;
-                let e = if atomic { "Invalid load atomic record" } else { "Invalid load record" };
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let ok = if atomic { (4..=6).contains(&(n - p.min(n))) } else { n == p + 2 || n == p + 3 };
@@ -663,7 +663,7 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_STORE | FUNC_CODE_INST_STOREATOMIC => {
                 let atomic = code == FUNC_CODE_INST_STOREATOMIC;
-                let e = if atomic { "Invalid store atomic record" } else { "Invalid store record" };
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if atomic && !self.is_ptr(pt) {
@@ -700,7 +700,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_CMPXCHG => {
-                let e = "Invalid cmpxchg record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if !self.is_ptr(pt) {
@@ -737,7 +737,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_ATOMICRMW => {
-                let e = "Invalid atomicrmw record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if !self.is_ptr(pt) {
@@ -768,11 +768,11 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_FENCE => {
                 if n != 2 {
-                    return Err(invalid("Invalid fence record"));
+                    return Err(invalid("Invalid record"));
                 }
                 let o = ordering(r[0]);
                 if matches!(o, Ordering::NotAtomic | Ordering::Unordered | Ordering::Monotonic) {
-                    return Err(invalid("Invalid fence record"));
+                    return Err(invalid("Invalid record"));
                 }
                 let scope = self.scope(r[1]);
                 let mut d = InstData::new(Opcode::Fence, void, []);
@@ -784,7 +784,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_VAARG => {
-                let e = "Invalid va_arg record";
+                let e = "Invalid record";
                 if n < 3 {
                     return Err(invalid(e));
                 }
@@ -807,7 +807,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::Freeze, t, [v])
             }
             FUNC_CODE_INST_CLEANUPRET => {
-                let e = "Invalid cleanupret record";
+                let e = "Invalid record";
                 if n != 1 && n != 2 {
                     return Err(invalid(e));
                 }
@@ -820,7 +820,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::CleanupRet, void, ops)
             }
             FUNC_CODE_INST_CATCHRET => {
-                let e = "Invalid catchret record";
+                let e = "Invalid record";
                 if n != 2 {
                     return Err(invalid(e));
                 }
@@ -830,7 +830,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::CatchRet, void, [pad, Value::Block(b)])
             }
             FUNC_CODE_INST_CATCHSWITCH => {
-                let e = "Invalid catchswitch record";
+                let e = "Invalid record";
                 if n < 2 {
                     return Err(invalid(e));
                 }
@@ -856,7 +856,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_CATCHPAD | FUNC_CODE_INST_CLEANUPPAD => {
-                let e = "Invalid catchpad/cleanuppad record";
+                let e = "Invalid record";
                 if n < 2 {
                     return Err(invalid(e));
                 }
@@ -882,9 +882,9 @@ impl FnReader<'_, '_> {
     /// call, invoke and callbr.
     fn call_like(&mut self, op: Opcode, r: &[u64]) -> Result<InstData, Error> {
         let e = match op {
-            Opcode::Invoke => "Invalid invoke record",
-            Opcode::CallBr => "Invalid callbr record",
-            _ => "Invalid call record",
+            Opcode::Invoke => "Invalid record",
+            Opcode::CallBr => "Invalid record",
+            _ => "Invalid record",
         };
         let n = r.len();
         if (op == Opcode::Invoke && n < 4) || (op == Opcode::Call && n < 3) || n < 2 {
