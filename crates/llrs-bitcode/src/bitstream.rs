@@ -743,3 +743,398 @@ pub fn decode_char6(v: u8) -> u64 {
         _ => b'_',
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_bits::Bits;
+
+    /// The message the reader gives for a stream error.
+    fn msg(e: StreamError) -> String {
+        stream_error(e).message
+    }
+
+    /// A cursor over `b`'s bytes, after the signature.
+    fn cursor(b: &Bits) -> Cursor<'_> {
+        let mut c = Cursor::new(&b.bytes);
+        c.jump_to(32).expect("the signature is there");
+        c
+    }
+
+    /// Some words after the data, so that nothing ends the stream by accident.
+    fn pad(b: &mut Bits) {
+        b.align();
+        b.put(0, 64);
+    }
+
+    /// Block 8 entered at the top level with abbreviation width 3; `body` writes into it.
+    fn block(body: impl FnOnce(&mut Bits)) -> Bits {
+        let mut b = Bits::new();
+        let at = b.enter(2, 8, 3);
+        body(&mut b);
+        b.end_block(at, 3);
+        pad(&mut b);
+        b
+    }
+
+    /// The first error of reading every entry and record of block 8 (made by [`block`]).
+    fn read_block(b: &Bits) -> Result<Vec<Record<'_>>, StreamError> {
+        let mut c = cursor(b);
+        assert_eq!(c.advance()?, Entry::SubBlock(8));
+        c.enter_block(8, &BlockInfo::default())?;
+        let mut out = Vec::new();
+        loop {
+            match c.advance()? {
+                Entry::EndBlock => return Ok(out),
+                Entry::SubBlock(_) => c.skip_block()?,
+                Entry::Record(a) => out.push(c.read_record(a)?),
+            }
+        }
+    }
+
+    /// A `DEFINE_ABBREV` at width 3: each operand is `(literal, encoding, data)`.
+    fn define(b: &mut Bits, ops: &[(bool, u64, u64)]) {
+        b.put(abbrev_id::DEFINE_ABBREV as u64, 3);
+        b.vbr(ops.len() as u64, 5);
+        for &(literal, enc, data) in ops {
+            if literal {
+                b.put(1, 1);
+                b.vbr(data, 8);
+            } else {
+                b.put(0, 1);
+                b.put(enc, 3);
+                if enc == 1 || enc == 2 {
+                    b.vbr(data, 5);
+                }
+            }
+        }
+    }
+
+    const LIT: bool = true;
+    const ENC: bool = false;
+
+    #[test]
+    fn fields_are_read_across_words() {
+        let mut b = Bits::new();
+        b.put(0x1234_5678_9abc, 48);
+        b.put(5, 3);
+        b.vbr(1_000_000, 6);
+        b.vbr(u64::MAX, 8);
+        b.put(0xdead_beef, 32);
+        pad(&mut b);
+        let mut c = cursor(&b);
+        assert_eq!(c.read(48), Ok(0x1234_5678_9abc));
+        assert_eq!(c.read(3), Ok(5));
+        assert_eq!(c.read_vbr(6), Ok(1_000_000));
+        assert_eq!(c.read_vbr64(8), Ok(u64::MAX));
+        assert_eq!(c.read(32), Ok(0xdead_beef));
+        let bit = c.bit();
+        c.jump_to(32 + 48).expect("in the stream");
+        assert_eq!(c.read(3), Ok(5));
+        c.align32();
+        assert_eq!(c.bit(), 96);
+        c.jump_to(bit).expect("in the stream");
+        assert_eq!(c.bit(), bit);
+    }
+
+    #[test]
+    fn reads_past_the_end_name_llvms_byte_and_bit_counts() {
+        // 12 bytes: the signature and two words of zeros.
+        let mut b = Bits::new();
+        b.put(0, 64);
+        let mut c = cursor(&b);
+        assert_eq!(c.read(64), Ok(0));
+        assert_eq!(msg(c.read(1).unwrap_err()), "Unexpected end of file reading 12 of 12 bytes");
+        // A jump past the end is taken; the next read fails.
+        c.jump_to(768).expect("a jump to a word reads nothing");
+        assert!(c.at_end());
+        assert_eq!(msg(c.read(2).unwrap_err()), "Unexpected end of file reading 96 of 12 bytes");
+        // The last word has 32 bits, not the 40 asked for.
+        let mut c = cursor(&b);
+        assert_eq!(msg(c.jump_to(64 + 40).unwrap_err()), "Unexpected end of file reading 32 of 40 bits");
+        // `advance` at the end of the stream: the reader's own "Malformed block".
+        let mut c = cursor(&b);
+        c.jump_to(96).expect("the end");
+        assert_eq!(c.advance(), Err(StreamError::MalformedEntry));
+        assert_eq!(msg(StreamError::MalformedEntry), "Malformed block");
+        assert!(!stream_error(StreamError::MalformedEntry).bare);
+        assert!(stream_error(StreamError::UnterminatedVbr).bare);
+    }
+
+    #[test]
+    fn a_vbr_too_long_for_its_value_is_unterminated() {
+        let mut b = Bits::new();
+        for _ in 0..7 {
+            b.put(0x3f, 6); // 5 bits of value and a continuation bit each
+        }
+        b.put(0, 6);
+        pad(&mut b);
+        assert_eq!(msg(cursor(&b).read_vbr(6).unwrap_err()), "Unterminated VBR");
+        // 64-bit VBRs go on: 35 bits are no trouble.
+        assert_eq!(cursor(&b).read_vbr64(6), Ok((1 << 35) - 1));
+    }
+
+    #[test]
+    fn an_end_block_outside_any_block_is_an_error_entry() {
+        let mut b = Bits::new();
+        b.put(abbrev_id::END_BLOCK as u64, 2);
+        pad(&mut b);
+        assert_eq!(cursor(&b).advance(), Err(StreamError::MalformedEntry));
+    }
+
+    #[test]
+    fn block_headers_are_checked_as_llvm_checks_them() {
+        let header = |width: u64, words: u64, tail: bool| {
+            let mut b = Bits::new();
+            b.put(abbrev_id::ENTER_SUBBLOCK as u64, 2);
+            b.vbr(8, 8);
+            b.vbr(width, 4);
+            b.align();
+            b.put(words, 32);
+            if tail {
+                b.put(0, 32);
+            }
+            b
+        };
+        let enter = |b: &Bits| {
+            let mut c = cursor(b);
+            assert_eq!(c.advance(), Ok(Entry::SubBlock(8)));
+            c.enter_block(8, &BlockInfo::default()).map_err(msg)
+        };
+        let skip = |b: &Bits| {
+            let mut c = cursor(b);
+            assert_eq!(c.advance(), Ok(Entry::SubBlock(8)));
+            c.skip_block().map_err(msg)
+        };
+        assert_eq!(enter(&header(3, 1, true)), Ok(1));
+        assert_eq!(skip(&header(3, 1, true)), Ok(()));
+        // LLVM does not check the length of a block it enters.
+        assert_eq!(enter(&header(3, 1000, true)), Ok(1000));
+        assert_eq!(enter(&header(33, 1, true)).unwrap_err(), "can't read more than 32 at a time, trying to read 33");
+        assert_eq!(enter(&header(0, 1, true)).unwrap_err(), "can't enter sub-block: current code size is 0");
+        assert_eq!(enter(&header(3, 0, false)).unwrap_err(), "can't enter sub block: already at end of stream");
+        assert_eq!(skip(&header(3, 0, false)).unwrap_err(), "can't skip block: already at end of stream");
+        // The header ends at bit 96; 1000 words later is past the stream.
+        assert_eq!(skip(&header(3, 1000, true)).unwrap_err(), "can't skip to bit 32096 from 96");
+    }
+
+    #[test]
+    fn abbreviations_are_read_and_applied() {
+        let b = block(|b| {
+            // [literal 5, fixed(4), array of char6], then [vbr(6), blob].
+            define(b, &[(LIT, 0, 5), (ENC, 1, 4), (ENC, 3, 0), (ENC, 4, 0)]);
+            define(b, &[(ENC, 2, 6), (ENC, 5, 0)]);
+            b.put(4, 3);
+            b.put(9, 4);
+            b.vbr(2, 6);
+            b.put(0, 6); // 'a'
+            b.put(63, 6); // '_'
+            b.put(5, 3);
+            b.vbr(77, 6);
+            b.vbr(3, 6);
+            b.align();
+            b.put(0x636261, 32); // "abc" and a byte of padding
+            b.record(3, 7, &[1, 2]);
+        });
+        let recs = read_block(&b).expect("reads");
+        assert_eq!(recs[0], Record { code: 5, ops: vec![9, u64::from(b'a'), u64::from(b'_')], blob: None });
+        assert_eq!(recs[1], Record { code: 77, ops: vec![], blob: Some(&b"abc"[..]) });
+        assert_eq!(recs[2], Record { code: 7, ops: vec![1, 2], blob: None });
+        // Without a blob wanted, its bytes are operands; skipping gives the codes.
+        let mut c = cursor(&b);
+        c.advance().expect("the block");
+        c.enter_block(8, &BlockInfo::default()).expect("enters");
+        let Ok(Entry::Record(a)) = c.advance() else { panic!("a record") };
+        assert_eq!(c.skip_record(a), Ok(5));
+        let Ok(Entry::Record(a)) = c.advance() else { panic!("a record") };
+        assert_eq!(c.read_record_ops(a).map(|r| r.ops), Ok(vec![97, 98, 99]));
+        let Ok(Entry::Record(a)) = c.advance() else { panic!("a record") };
+        assert_eq!(c.skip_record(a), Ok(7));
+        assert_eq!(c.advance(), Ok(Entry::EndBlock));
+    }
+
+    #[test]
+    fn abbreviation_definitions_llvm_refuses() {
+        let err = |ops: &[(bool, u64, u64)]| read_block(&block(|b| define(b, ops))).map(|r| r.len()).map_err(msg);
+        assert_eq!(err(&[(ENC, 6, 0)]).unwrap_err(), "Invalid encoding");
+        assert_eq!(err(&[(ENC, 0, 0)]).unwrap_err(), "Invalid encoding");
+        assert_eq!(err(&[(ENC, 1, 33)]).unwrap_err(), "Fixed or VBR abbrev record with size > MaxChunkData");
+        assert_eq!(err(&[(ENC, 2, 40)]).unwrap_err(), "Fixed or VBR abbrev record with size > MaxChunkData");
+        assert_eq!(err(&[]).unwrap_err(), "Abbrev record with no operands");
+        // A zero-width field is the literal 0; 32 bits is the widest.
+        assert_eq!(err(&[(ENC, 1, 0), (ENC, 2, 32)]), Ok(0));
+    }
+
+    #[test]
+    fn records_that_do_not_follow_their_abbreviation() {
+        let err = |ops: &[(bool, u64, u64)], data: &dyn Fn(&mut Bits)| {
+            read_block(&block(|b| {
+                define(b, ops);
+                b.put(4, 3);
+                data(b);
+            }))
+            .map(|r| r.len())
+            .map_err(msg)
+        };
+        let none = |_: &mut Bits| {};
+        assert_eq!(err(&[(ENC, 3, 0), (ENC, 1, 4)], &none).unwrap_err(), "Abbreviation starts with an Array or a Blob");
+        assert_eq!(err(&[(ENC, 5, 0)], &none).unwrap_err(), "Abbreviation starts with an Array or a Blob");
+        let count = |b: &mut Bits| b.vbr(1, 6);
+        assert_eq!(
+            err(&[(LIT, 0, 1), (ENC, 3, 0), (ENC, 1, 4), (ENC, 1, 4)], &count).unwrap_err(),
+            "Array op not second to last"
+        );
+        assert_eq!(err(&[(LIT, 0, 1), (ENC, 3, 0)], &count).unwrap_err(), "Array op not second to last");
+        assert_eq!(
+            err(&[(LIT, 0, 1), (ENC, 3, 0), (LIT, 0, 7)], &count).unwrap_err(),
+            "Array element type has to be an encoding of a type"
+        );
+        assert_eq!(
+            err(&[(LIT, 0, 1), (ENC, 3, 0), (ENC, 5, 0)], &count).unwrap_err(),
+            "Array element type can't be an Array or a Blob"
+        );
+        // An array longer than the stream has bits.
+        let long = |b: &mut Bits| b.vbr(1 << 20, 6);
+        assert_eq!(err(&[(LIT, 0, 1), (ENC, 3, 0), (ENC, 1, 4)], &long).unwrap_err(), "Size is not plausible");
+        let unterminated = |b: &mut Bits| {
+            for _ in 0..7 {
+                b.put(0x3f, 6);
+            }
+        };
+        assert_eq!(
+            err(&[(LIT, 0, 1), (ENC, 3, 0), (ENC, 1, 4)], &unterminated).unwrap_err(),
+            "Failed to read size: Unterminated VBR"
+        );
+        // A blob longer than the stream.
+        let blob = |b: &mut Bits| b.vbr(1000, 6);
+        assert_eq!(err(&[(LIT, 0, 1), (ENC, 5, 0)], &blob).unwrap_err(), "Blob ends too soon");
+    }
+
+    #[test]
+    fn unabbreviated_records_and_abbreviation_ids() {
+        let err = |data: &dyn Fn(&mut Bits)| read_block(&block(|b| data(b))).map(|r| r.len()).map_err(msg);
+        assert_eq!(err(&|b| b.put(4, 3)).unwrap_err(), "Invalid abbrev number");
+        assert_eq!(
+            err(&|b| {
+                b.put(3, 3);
+                b.vbr(1, 6);
+                b.vbr(1 << 20, 6);
+            })
+            .unwrap_err(),
+            "Size is not plausible"
+        );
+        assert_eq!(
+            err(&|b| {
+                b.put(3, 3);
+                b.vbr(1, 6);
+                for _ in 0..7 {
+                    b.put(0x3f, 6);
+                }
+            })
+            .unwrap_err(),
+            "Failed to read size: Unterminated VBR"
+        );
+    }
+
+    #[test]
+    fn block_info_gives_abbreviations_to_later_blocks() {
+        // BLOCKINFO (width 2): SETBID 8, an abbreviation [literal 9, fixed(8)]; then block 8
+        // uses it as id 4.
+        let mut b = Bits::new();
+        let at = b.enter(2, u64::from(BLOCKINFO_BLOCK_ID), 2);
+        b.record(2, BLOCKINFO_CODE_SETBID as u64, &[8]);
+        b.put(abbrev_id::DEFINE_ABBREV as u64, 2);
+        b.vbr(2, 5);
+        b.put(1, 1);
+        b.vbr(9, 8);
+        b.put(0, 1);
+        b.put(1, 3);
+        b.vbr(8, 5);
+        b.end_block(at, 2);
+        let at = b.enter(2, 8, 3);
+        b.put(4, 3);
+        b.put(200, 8);
+        b.end_block(at, 3);
+        pad(&mut b);
+        let mut c = cursor(&b);
+        assert_eq!(c.advance(), Ok(Entry::SubBlock(BLOCKINFO_BLOCK_ID)));
+        let info = c.read_block_info(&BlockInfo::default()).expect("reads").expect("well formed");
+        assert_eq!(info.abbrevs(8).len(), 1);
+        assert_eq!(c.advance(), Ok(Entry::SubBlock(8)));
+        c.enter_block(8, &info).expect("enters");
+        let Ok(Entry::Record(a)) = c.advance() else { panic!("a record") };
+        assert_eq!(c.read_record(a).map(|r| (r.code, r.ops)), Ok((9, vec![200])));
+        assert_eq!(c.advance(), Ok(Entry::EndBlock));
+
+        // LLVM gives up on a BLOCKINFO whose abbreviation or name comes before any SETBID.
+        let given_up = |body: &dyn Fn(&mut Bits)| {
+            let mut b = Bits::new();
+            let at = b.enter(2, u64::from(BLOCKINFO_BLOCK_ID), 3);
+            body(&mut b);
+            b.end_block(at, 3);
+            pad(&mut b);
+            let mut c = cursor(&b);
+            c.advance().expect("the block");
+            c.read_block_info(&BlockInfo::default()).map(|i| i.is_none()).map_err(msg)
+        };
+        assert_eq!(given_up(&|b| b.record(3, BLOCKINFO_CODE_BLOCKNAME as u64, &[97])), Ok(true));
+        assert_eq!(given_up(&|b| b.record(3, BLOCKINFO_CODE_SETRECORDNAME as u64, &[1, 97])), Ok(true));
+        assert_eq!(given_up(&|b| b.record(3, BLOCKINFO_CODE_SETBID as u64, &[])), Ok(true));
+        assert_eq!(given_up(&|b| define(b, &[(LIT, 0, 1)])), Ok(true));
+        assert_eq!(given_up(&|b| b.record(3, BLOCKINFO_CODE_SETBID as u64, &[8])), Ok(false));
+        // The stream's own errors inside it are errors.
+        assert_eq!(given_up(&|b| b.put(4, 3)), Err("Invalid abbrev number".into()));
+    }
+
+    #[test]
+    fn every_cut_and_flip_is_an_error_or_a_read_never_a_panic() {
+        let good = block(|b| {
+            define(b, &[(LIT, 0, 5), (ENC, 1, 4), (ENC, 3, 0), (ENC, 2, 3)]);
+            define(b, &[(ENC, 4, 0), (ENC, 5, 0)]);
+            b.put(4, 3);
+            b.put(9, 4);
+            b.vbr(3, 6);
+            for v in [1, 2, 300] {
+                b.vbr(v, 3);
+            }
+            b.put(5, 3);
+            b.put(1, 6);
+            b.vbr(2, 6);
+            b.align();
+            b.put(0x4142, 32);
+            b.record(3, 7, &[1, 2]);
+        });
+        assert!(read_block(&good).is_ok());
+        for n in 0..good.bytes.len() {
+            let cut = Bits { bytes: good.bytes[..n].to_vec(), bit: 0 };
+            if n >= 4 {
+                let _ = read_block_lenient(&cut);
+            }
+            for bit in 0..8 {
+                let mut bad = Bits { bytes: good.bytes.clone(), bit: 0 };
+                bad.bytes[n] ^= 1 << bit;
+                let _ = read_block_lenient(&bad);
+            }
+        }
+    }
+
+    /// [`read_block`] without its expectations about the first entry.
+    fn read_block_lenient(b: &Bits) -> Result<(), StreamError> {
+        let mut c = Cursor::new(&b.bytes);
+        c.jump_to(32)?;
+        let info = BlockInfo::default();
+        for _ in 0..10_000 {
+            match c.advance()? {
+                Entry::EndBlock => {}
+                Entry::SubBlock(id) => {
+                    c.enter_block(id, &info)?;
+                }
+                Entry::Record(a) => {
+                    c.clone().skip_record(a)?;
+                    c.read_record(a)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

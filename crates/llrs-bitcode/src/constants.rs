@@ -572,7 +572,7 @@ fn inline_asm(m: &mut Module, types: &mut TypeTable, code: u32, r: &[u64], _ty: 
     let n = r.len();
     let q = if code == CST_CODE_INLINEASM { 3 } else { 2 };
     if n < q {
-        return Err(if code == CST_CODE_INLINEASM || n < 2 { err() } else { err() });
+        return Err(err());
     }
     let fn_ty = if code == CST_CODE_INLINEASM {
         let t = types.get(&mut m.ctx, r[0]).ok_or_else(err)?;

@@ -161,3 +161,155 @@ fn datalayout_number(dl: &[u8], letter: u8) -> u32 {
         .and_then(|n| std::str::from_utf8(n).ok()?.parse().ok())
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codes::*;
+    use crate::test_bits::Bits;
+
+    /// A module block being written: its version, a type table (1: `void ()`), and functions
+    /// of that type (`true`: with a body).
+    fn start(bodies: &[bool]) -> (Bits, usize) {
+        let mut b = Bits::new();
+        let module = b.enter(2, MODULE_BLOCK_ID.into(), 3);
+        b.record(3, MODULE_CODE_VERSION.into(), &[2]);
+        let types = b.enter(3, TYPE_BLOCK_ID_NEW.into(), 4);
+        b.record(4, TYPE_CODE_NUMENTRY.into(), &[2]);
+        b.record(4, TYPE_CODE_VOID.into(), &[]);
+        b.record(4, TYPE_CODE_FUNCTION.into(), &[0, 0]);
+        b.end_block(types, 4);
+        for &body in bodies {
+            b.record(3, MODULE_CODE_FUNCTION.into(), &[0, 0, 1, 0, u64::from(!body), 0, 0, 0, 0, 0]);
+        }
+        (b, module)
+    }
+
+    /// A function block whose body is `ret void`; returns its word in the module's bytes.
+    fn body(b: &mut Bits) -> u64 {
+        let word = (b.bit as u64 - 32) / 32;
+        let f = b.enter(3, FUNCTION_BLOCK_ID.into(), 4);
+        b.record(4, FUNC_CODE_DECLAREBLOCKS.into(), &[1]);
+        b.record(4, FUNC_CODE_INST_RET.into(), &[]);
+        b.end_block(f, 4);
+        word
+    }
+
+    /// A `VSTOFFSET` record whose value is patched later ([`patch`]): where its 32 bits are.
+    fn vst_offset(b: &mut Bits) -> usize {
+        b.put(2, 3); // DEFINE_ABBREV [literal VSTOFFSET, fixed(32)]
+        b.vbr(2, 5);
+        b.put(1, 1);
+        b.vbr(MODULE_CODE_VSTOFFSET.into(), 8);
+        b.put(0, 1);
+        b.put(1, 3);
+        b.vbr(32, 5);
+        b.put(4, 3);
+        let at = b.bit;
+        b.put(0, 32);
+        at
+    }
+
+    fn patch(b: &mut Bits, at: usize, v: u64) {
+        for i in 0..32 {
+            let (byte, bit) = ((at + i) / 8, (at + i) % 8);
+            b.bytes[byte] = b.bytes[byte] & !(1 << bit) | (((v >> i) & 1) as u8) << bit;
+        }
+    }
+
+    /// The module-level value symbol table: `FNENTRY [value, word + 1]` for each.
+    fn vst(b: &mut Bits, entries: &[(u64, u64)]) -> u64 {
+        b.align();
+        let word = (b.bit as u64 - 32) / 32;
+        let v = b.enter(3, VALUE_SYMTAB_BLOCK_ID.into(), 4);
+        for &(value, at) in entries {
+            b.record(4, VST_CODE_FNENTRY.into(), &[value, at + 1]);
+        }
+        b.end_block(v, 4);
+        word
+    }
+
+    fn finish(mut b: Bits, module: usize) -> Vec<u8> {
+        b.end_block(module, 3);
+        b.bytes
+    }
+
+    fn err(bytes: &[u8]) -> String {
+        read(bytes).err().map(|e| e.message).unwrap_or_default()
+    }
+
+    #[test]
+    fn bodies_are_placed_by_the_symbol_table() {
+        let (mut b, m) = start(&[true, true]);
+        let off = vst_offset(&mut b);
+        let f0 = body(&mut b);
+        let f1 = body(&mut b);
+        let v = vst(&mut b, &[(0, f0), (1, f1)]);
+        patch(&mut b, off, v + 1);
+        let module = read(&finish(b, m)).expect("reads");
+        assert_eq!(module.functions.len(), 2);
+        assert!(module.functions.iter().all(|&f| module.func(f).body.is_some()));
+    }
+
+    #[test]
+    fn a_body_without_its_block_is_looked_for_as_llvm_does() {
+        // No function block at all.
+        let (b, m) = start(&[true]);
+        assert_eq!(err(&finish(b, m)), "Trying to materialize functions before seeing function blocks");
+        // The symbol table places one body; the next entry after its block is the table.
+        let (mut b, m) = start(&[true, true]);
+        let off = vst_offset(&mut b);
+        let f0 = body(&mut b);
+        let v = vst(&mut b, &[(0, f0)]);
+        patch(&mut b, off, v + 1);
+        assert_eq!(err(&finish(b, m)), "Expect function block");
+        // More blocks than functions with bodies.
+        let (mut b, m) = start(&[false]);
+        body(&mut b);
+        assert_eq!(err(&finish(b, m)), "Insufficient function protos");
+    }
+
+    #[test]
+    fn the_symbol_table_is_checked_where_llvm_checks_it() {
+        let (mut b, m) = start(&[true]);
+        let off = vst_offset(&mut b);
+        let f0 = body(&mut b);
+        let v = vst(&mut b, &[(5, f0)]);
+        patch(&mut b, off, v + 1);
+        assert_eq!(err(&finish(b, m)), "Invalid value reference in symbol table");
+        // An offset that names the function block instead.
+        let (mut b, m) = start(&[true]);
+        let off = vst_offset(&mut b);
+        let f0 = body(&mut b);
+        vst(&mut b, &[(0, f0)]);
+        patch(&mut b, off, f0 + 1);
+        assert_eq!(err(&finish(b, m)), "Expected value symbol table subblock");
+    }
+
+    #[test]
+    fn stream_errors_are_handed_on_without_the_producer() {
+        // A function block too long for the stream, after an identification block: LLVM's
+        // reader names the producer in its own messages only.
+        let mut b = Bits::new();
+        let id = b.enter(2, IDENTIFICATION_BLOCK_ID.into(), 5);
+        b.record(5, IDENTIFICATION_CODE_STRING.into(), &[b'P'.into()]);
+        b.record(5, IDENTIFICATION_CODE_EPOCH.into(), &[0]);
+        b.end_block(id, 5);
+        let module = b.enter(2, MODULE_BLOCK_ID.into(), 3);
+        b.record(3, MODULE_CODE_VERSION.into(), &[2]);
+        b.record(3, MODULE_CODE_VERSION.into(), &[3]);
+        let bytes = finish(b, module);
+        assert_eq!(err(&bytes), "Invalid value (Producer: 'P' Reader: 'LLVM 22.1.8')");
+        let (mut b, m) = start(&[true]);
+        let f = b.enter(3, FUNCTION_BLOCK_ID.into(), 4);
+        b.end_block(f, 4);
+        patch(&mut b, f, 1000);
+        let from = f as u64; // the block's contents, in the module's bytes (after the signature)
+        assert_eq!(err(&finish(b, m)), format!("can't skip to bit {} from {from}", from + 32_000));
+        // A data layout LLVM cannot parse: the data layout's message.
+        let (mut b, m) = start(&[]);
+        b.record(3, MODULE_CODE_DATALAYOUT.into(), &[b'x'.into()]);
+        let want = llrs_ir::datalayout::DataLayout::parse("x").expect_err("refused");
+        assert_eq!(err(&finish(b, m)), want);
+    }
+}

@@ -732,7 +732,7 @@ pub fn resolve_inits(module: &mut Module, values: &mut ValueList, p: &mut Pendin
             if id == 0 {
                 continue;
             }
-            if id - 1 >= n {
+            if id > n {
                 left[k] = id;
                 continue;
             }

@@ -339,6 +339,26 @@ mod tests {
             Some("Invalid vector length".into())
         );
         assert_eq!(err(&[(TYPE_CODE_NUMENTRY, &[1]), (99, &[])]), Some("Invalid value".into()));
+        // LLVM 22 takes no opaque struct as an argument: one declared opaque, or one referred to
+        // before its record.
+        assert_eq!(
+            err(&[
+                (TYPE_CODE_NUMENTRY, &[3]),
+                (TYPE_CODE_OPAQUE, &[0]),
+                (TYPE_CODE_VOID, &[]),
+                (TYPE_CODE_FUNCTION, &[0, 1, 0])
+            ]),
+            Some("Invalid function argument type".into())
+        );
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[3]), (TYPE_CODE_VOID, &[]), (TYPE_CODE_FUNCTION, &[0, 0, 2])]),
+            Some("Invalid function argument type".into())
+        );
+        // A named struct that names itself among its elements refers to itself before its record.
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[1]), (TYPE_CODE_STRUCT_NAMED, &[0, 0])]),
+            Some("Invalid TYPE table: Only named structs can be forward referenced".into())
+        );
         // A huge announced count sizes nothing.
         assert_eq!(
             err(&[(TYPE_CODE_NUMENTRY, &[u64::MAX]), (TYPE_CODE_INTEGER, &[8])]),

@@ -419,11 +419,11 @@ impl FnReader<'_, '_> {
                         p += 1;
                         fm = fmf(r[p]);
                     }
-                    if !pred.is_some_and(|q| (q as u8) < 16) {
+                    if pred.is_none_or(|q| (q as u8) >= 16) {
                         return Err(invalid("Invalid fcmp predicate"));
                     }
                 } else {
-                    if !pred.is_some_and(|q| (q as u8) >= 16) {
+                    if pred.is_none_or(|q| (q as u8) < 16) {
                         return Err(invalid("Invalid icmp predicate"));
                     }
                     if r.len() > p + 1 {
@@ -473,7 +473,7 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_SWITCH => {
                 let e = "Invalid record";
-                if n < 3 || n % 2 == 0 || (r[0] >> 16) == 0x4B5 {
+                if n < 3 || n.is_multiple_of(2) || (r[0] >> 16) == 0x4B5 {
                     return Err(invalid(e));
                 }
                 let ty = self.types.get(&mut self.m.ctx, r[0]);
@@ -545,7 +545,7 @@ impl FnReader<'_, '_> {
                 }
                 let mut d = InstData::new(Opcode::Phi, ty, vals);
                 d.extra = InstExtra::Phi(blocks);
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     d.fmf = fmf(r[n - 1]);
                 }
                 d
