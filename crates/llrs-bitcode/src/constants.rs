@@ -266,15 +266,14 @@ fn record(m: &mut Module, types: &mut TypeTable, code: u32, r: &[u64], ty: TypeI
             if code == CST_CODE_CSTRING {
                 bytes.push(0);
             }
+            // LLVM makes the array the record gives, whatever the current type says (the value
+            // list keeps the current type as the value's type id).
             let i8t = m.ctx.int_ty(8);
             let aty = m.ctx.ty(Type::Array(bytes.len() as u64, i8t));
-            if aty != ty {
-                return err("Invalid string record");
-            }
             if bytes.iter().all(|&b| b == 0) {
-                Made::Const(m.ctx.konst(Const::Zero(ty)))
+                Made::Const(m.ctx.konst(Const::Zero(aty)))
             } else {
-                Made::Const(m.ctx.konst(Const::Bytes(ty, bytes.into_boxed_slice())))
+                Made::Const(m.ctx.konst(Const::Bytes(aty, bytes.into_boxed_slice())))
             }
         }
         CST_CODE_DATA => {

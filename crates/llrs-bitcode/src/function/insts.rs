@@ -79,6 +79,22 @@ impl FnReader<'_, '_> {
         matches!(self.m.ctx.type_of(t), Type::Ptr(_))
     }
 
+    /// `typeCheckLoadStoreInst` once the pointer is known to be one: the value's type must be
+    /// loadable and storable (`isLoadableOrStorableType`).
+    fn check_load_store(&self, t: TypeId) -> Result<(), Error> {
+        match self.m.ctx.type_of(t) {
+            Type::Void | Type::Label | Type::Metadata | Type::Token | Type::X86Amx | Type::Function { .. } => {
+                Err(invalid("Cannot load/store from pointer"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// `Type::isSized`.
+    fn is_sized(&self, t: TypeId) -> bool {
+        llrs_ir::datalayout::DataLayout::default().is_sized(&self.m.ctx, t)
+    }
+
     fn vector_shape(&self, t: TypeId) -> Option<(bool, u32, TypeId)> {
         match self.m.ctx.type_of(t) {
             Type::Vector { scalable, len, elem } => Some((*scalable, *len, *elem)),
@@ -641,6 +657,7 @@ impl FnReader<'_, '_> {
                     .get(&mut self.m.ctx, r[p])
                     .ok_or_else(|| invalid(if atomic { "Missing atomic load type" } else { "Missing load type" }))?;
                 p += 1;
+                self.check_load_store(ty)?;
                 let mut at = Atomic::default();
                 if atomic {
                     let o = ordering(r[p + 2]);
@@ -653,6 +670,9 @@ impl FnReader<'_, '_> {
                 let al = align(r[p])?;
                 if atomic && al == 0 {
                     return Err(invalid("Alignment missing from atomic load"));
+                }
+                if al == 0 && !self.is_sized(ty) {
+                    return Err(invalid("load of unsized type"));
                 }
                 let mut d = InstData::new(Opcode::Load, ty, [ptr]);
                 if r[p + 1] != 0 {
@@ -669,13 +689,14 @@ impl FnReader<'_, '_> {
                 if atomic && !self.is_ptr(pt) {
                     return Err(invalid(e));
                 }
-                let (val, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
+                let (val, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if n != p + if atomic { 4 } else { 2 } {
                     return Err(invalid(e));
                 }
                 if !self.is_ptr(pt) {
                     return Err(invalid("Load/Store operand is not a pointer type"));
                 }
+                self.check_load_store(vt)?;
                 let mut at = Atomic::default();
                 if atomic {
                     let o = ordering(r[p + 2]);
@@ -691,6 +712,9 @@ impl FnReader<'_, '_> {
                 let al = align(r[p])?;
                 if atomic && al == 0 {
                     return Err(invalid("Alignment missing from atomic store"));
+                }
+                if al == 0 && !self.is_sized(vt) {
+                    return Err(invalid("store of unsized type"));
                 }
                 let mut d = InstData::new(Opcode::Store, void, [val, ptr]);
                 if r[p + 1] != 0 {
