@@ -10,6 +10,7 @@ use llrs_ir::module::{
 use llrs_ir::types::{Type, TypeId};
 use llrs_ir::Module;
 
+use crate::attributes::{function_attrs, AttrTable};
 use crate::types::TypeTable;
 
 /// What the records of a module's global values leave for later: ids to resolve once the
@@ -296,8 +297,15 @@ impl<'a> GlobalRecords<'a> {
         m.globals[g].comdat = Some(id);
     }
 
-    /// `FUNCTION`.
-    pub fn function(&mut self, m: &mut Module, types: &mut TypeTable, rec: &[u64]) -> Result<GlobalId, &'static str> {
+    /// `FUNCTION`: its attribute list comes from `attrs` (the module's), upgraded as LLVM does at
+    /// this record.
+    pub fn function(
+        &mut self,
+        m: &mut Module,
+        types: &mut TypeTable,
+        attrs: &AttrTable,
+        rec: &[u64],
+    ) -> Result<GlobalId, &'static str> {
         let (name, r) = self.name(rec);
         if r.len() < 8 {
             return Err("Invalid record");
@@ -323,6 +331,11 @@ impl<'a> GlobalRecords<'a> {
         if r[4] != 0 {
             self.pending.fn_attrs.push((g, r[4]));
         }
+        // TODO: the type table does not keep the pointee types of typed pointers
+        // (`getPtrElementTypeByID`) yet: every parameter is taken for an opaque pointer (LLVM's
+        // "Missing param element type" errors for typeless byval/sret/inalloca and x86_intrcc),
+        // where LLVM upgrades them in typed-pointer bitcode from older producers.
+        fd.attrs = function_attrs(&mut m.ctx, attrs, fn_ty, fd.cconv, r[4], |_| None)?;
         m.globals[g].align = alignment(r[5])?;
         if let Some(s) = Self::table_entry(&self.sections, r[6])?.map(|s| s.to_vec()) {
             m.globals[g].section = Some(m.ctx.sym_bytes(&s));

@@ -8,11 +8,13 @@
 //! assert!(!llrs_bitcode::is_bitcode(b"; ModuleID"));
 //! ```
 
+pub mod attributes;
 pub mod bitstream;
 pub mod codes;
 pub mod constants;
 pub mod function;
 pub mod globals;
+pub mod metadata;
 pub mod module;
 pub mod reader;
 pub mod types;

@@ -20,7 +20,10 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     let mods = modules(bytes)?;
     let Some(src) = mods.first() else { return Err(Error::new("Expected a single module")) };
     let mut m = Module::default();
-    let mut r = ModuleReader::new(src, file)?;
+    // The module's identifier: the file's name without its directories (as the corpus's
+    // llvm-dis runs named it).
+    let base = std::path::Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or(file);
+    let mut r = ModuleReader::new(src, base)?;
     let producer = r.header.producer.clone();
     r.parse_module(&mut m, 0).map_err(|e| with_producer(e, &producer))?;
     r.materialize_module(&mut m).map_err(|e| with_producer(e, &producer))?;
@@ -38,7 +41,23 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     if !m.module_asm.is_empty() && !m.module_asm.ends_with(b"\n") {
         m.module_asm.push(b'\n');
     }
+    // The layout was parsed where LLVM resolves it.
+    let dl = llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(&h.datalayout)).map_err(Error::bare)?;
+    upgrade(&mut m, &dl);
     Ok(m)
+}
+
+/// What LLVM's reader upgrades once the module is read (`globalCleanup`, `materialize`,
+/// `materializeModule`), in its order.
+fn upgrade(m: &mut Module, dl: &llrs_ir::datalayout::DataLayout) {
+    llrs_upgrade::upgrade_inline_asm_strings(m);
+    llrs_upgrade::upgrade_calls_to_intrinsics(m, dl);
+    llrs_upgrade::upgrade_module_function_attributes(m, llrs_upgrade::TypeIncompatible::Remove);
+    llrs_upgrade::upgrade_debug_info(m);
+    llrs_upgrade::upgrade_module_flags(m);
+    llrs_upgrade::upgrade_nvvm_annotations(m);
+    llrs_upgrade::upgrade_arc_runtime(m);
+    llrs_upgrade::copy_module_attr_to_functions(m);
 }
 
 impl ModuleReader<'_> {
@@ -56,6 +75,23 @@ impl ModuleReader<'_> {
         Ok(())
     }
 
+    /// Where each function's body starts (after its block's id), for the functions with one in
+    /// the module's order: as `materialize` finds them (placed by the value symbol table, or
+    /// found in the stream), without reading them.
+    pub fn body_places(&mut self, m: &Module) -> Result<Vec<(GlobalId, u64)>, Error> {
+        let mut out = Vec::new();
+        for &f in &m.functions {
+            if !self.materializable.contains(&f) {
+                continue;
+            }
+            while self.deferred.get(&f).copied().unwrap_or(0) == 0 {
+                self.remember_and_skip_function_bodies()?;
+            }
+            out.push((f, self.deferred.get(&f).copied().unwrap_or(0)));
+        }
+        Ok(out)
+    }
+
     /// `materialize`: the body of `f`, found in the stream if the value symbol table did not
     /// place it (`findFunctionInStream`), then read (`parseFunctionBody`).
     fn materialize(&mut self, m: &mut Module, f: GlobalId) -> Result<(), Error> {
@@ -71,15 +107,19 @@ impl ModuleReader<'_> {
         self.cur.enter_block(FUNCTION_BLOCK_ID, &self.info).map_err(stream_error)?;
         let alloca_addrspace = datalayout_number(&self.header.datalayout, b'A');
         let tables = ModuleTables {
-            attr_lists: &[],
+            attrs: &self.attrs,
             bundle_tags: &self.bundle_tags,
             sync_scopes: &self.sync_scopes,
             relative: self.header.version >= 1,
             info: &self.info,
             alloca_addrspace,
         };
-        read_body(&mut self.cur, m, &mut self.types, &mut self.values, &tables, f)?;
+        read_body(&mut self.cur, m, &mut self.types, &mut self.values, &tables, &mut self.metadata, f)?;
         self.materializable.remove(&f);
+        if let Some(sp) = self.metadata.subprogram_for_function(f) {
+            let dbg = m.ctx.md_kind(b"dbg");
+            m.globals[f].md.push((dbg, sp));
+        }
         Ok(())
     }
 }

@@ -9,12 +9,14 @@ use llrs_ir::module::{GlobalId, GlobalKind};
 use llrs_ir::value::Value;
 use llrs_ir::{Context, Module};
 
+use crate::attributes::{set_variable_attrs, AttrTable};
 use crate::bitstream::{stream_error, BlockInfo, Cursor, Entry, StreamError, BLOCKINFO_BLOCK_ID, BLOCK_ID_WIDTH};
 use crate::codes::*;
 use crate::constants::read_constants;
 use crate::globals::{GlobalRecords, Pending};
+use crate::metadata::{Env, MetadataLoader};
 use crate::types::{read_type_table, TypeTable};
-use crate::values::{Slot, ValueList};
+use crate::values::{ModuleValues, Slot, ValueList};
 use crate::{bitcode_bytes, Error};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -204,6 +206,11 @@ pub struct ModuleReader<'a> {
     pub sync_scopes: Vec<Option<llrs_ir::Symbol>>,
     /// The abbreviations of `BLOCKINFO`.
     pub info: BlockInfo,
+    /// The attribute groups and lists (`getAttributes` for the calls of function bodies).
+    pub attrs: AttrTable,
+    /// The module's metadata (kinds, module-level metadata), for the function bodies to go on
+    /// with.
+    pub metadata: MetadataLoader,
     /// The state of the global values' records.
     globals: GlobalRecords<'a>,
     /// The data layout as written, until it is resolved.
@@ -266,6 +273,8 @@ impl<'a> ModuleReader<'a> {
             bundle_tags: Vec::new(),
             sync_scopes: Vec::new(),
             info: BlockInfo::default(),
+            attrs: AttrTable::default(),
+            metadata: MetadataLoader::new(m.bytes.len()),
             globals: GlobalRecords {
                 strtab: m.strtab,
                 use_strtab: false,
@@ -334,9 +343,20 @@ impl<'a> ModuleReader<'a> {
                 Some(fresh) => self.info = fresh,
                 None => return Err(Error::new("Malformed block")),
             },
-            // Read through for the stream's errors until their records are ported.
-            PARAMATTR_BLOCK_ID | PARAMATTR_GROUP_BLOCK_ID | METADATA_BLOCK_ID | METADATA_KIND_BLOCK_ID => {
-                walk_block(cur, &self.info, id)?
+            PARAMATTR_GROUP_BLOCK_ID => {
+                cur.enter_block(PARAMATTR_GROUP_BLOCK_ID, &self.info).map_err(stream_error)?;
+                // Before the type table, type attributes find no type.
+                self.attrs.read_group_block(cur, &mut module.ctx, &mut self.types)?;
+            }
+            PARAMATTR_BLOCK_ID => {
+                cur.enter_block(PARAMATTR_BLOCK_ID, &self.info).map_err(stream_error)?;
+                self.attrs.read_list_block(cur, &mut module.ctx)?;
+            }
+            METADATA_KIND_BLOCK_ID => self.metadata.parse_kinds(cur, &self.info, module)?,
+            METADATA_BLOCK_ID => {
+                let mut env =
+                    Env { module, types: &mut self.types, values: &mut ModuleValues { list: &mut self.values } };
+                self.metadata.parse_metadata(cur, &self.info, &mut env, true)?;
             }
             TYPE_BLOCK_ID_NEW => {
                 cur.enter_block(TYPE_BLOCK_ID_NEW, &self.info).map_err(stream_error)?;
@@ -428,13 +448,16 @@ impl<'a> ModuleReader<'a> {
             }
             MODULE_CODE_COMDAT => self.globals.comdat(module, ops).map_err(Error::new)?,
             MODULE_CODE_GLOBALVAR => {
-                self.globals.global_var(module, types, ops).map_err(Error::new)?;
+                let g = self.globals.global_var(module, types, ops).map_err(Error::new)?;
+                if let Some(&(_, n)) = self.globals.pending.var_attrs.last().filter(|(v, _)| *v == g) {
+                    set_variable_attrs(module, g, &self.attrs, n);
+                }
                 self.virtual_types = true;
             }
             MODULE_CODE_FUNCTION => {
                 self.resolve_data_layout()?;
                 self.globals.program_addrspace = program_addrspace(&self.header.datalayout);
-                self.globals.function(module, &mut self.types, ops).map_err(Error::new)?;
+                self.globals.function(module, &mut self.types, &self.attrs, ops).map_err(Error::new)?;
                 self.virtual_types = true;
             }
             MODULE_CODE_ALIAS_OLD | MODULE_CODE_ALIAS | MODULE_CODE_IFUNC => {
@@ -662,21 +685,6 @@ impl<'a> ModuleReader<'a> {
                 }
                 let f = self.global_at(module, id).filter(|&g| module.globals[g].kind == GlobalKind::Function);
                 self.set_deferred_function_info(delta, f, op(1));
-            }
-        }
-    }
-}
-
-/// Reads through a block LLVM reads record by record but llrs does not read yet: the block is
-/// entered, sub-blocks skipped and records read, so the stream's errors are LLVM's.
-pub(crate) fn walk_block(cur: &mut Cursor<'_>, info: &BlockInfo, id: u32) -> Result<(), Error> {
-    cur.enter_block(id, info).map_err(stream_error)?;
-    loop {
-        match cur.advance_skipping_subblocks().map_err(stream_error)? {
-            Entry::EndBlock => return Ok(()),
-            Entry::SubBlock(_) => return Err(Error::new("Malformed block")),
-            Entry::Record(a) => {
-                cur.read_record(a).map_err(stream_error)?;
             }
         }
     }

@@ -72,3 +72,35 @@ impl Bits {
         }
     }
 }
+
+impl Bits {
+    /// Defines, in a block of abbreviation width `width`, the abbreviation `[code, vbr6...,
+    /// blob]` with `fields` VBR6 fields before the blob (the block's first is id 4).
+    pub fn blob_abbrev(&mut self, width: usize, code: u64, fields: usize) {
+        self.put(2, width);
+        self.vbr(2 + fields as u64, 5);
+        self.put(1, 1);
+        self.vbr(code, 8);
+        for _ in 0..fields {
+            self.put(0, 1);
+            self.put(2, 3);
+            self.vbr(6, 5);
+        }
+        self.put(0, 1);
+        self.put(5, 3);
+    }
+
+    /// A record through a [`Bits::blob_abbrev`] abbreviation `id`: its fields, then the blob.
+    pub fn blob_record(&mut self, width: usize, id: u64, fields: &[u64], blob: &[u8]) {
+        self.put(id, width);
+        for &f in fields {
+            self.vbr(f, 6);
+        }
+        self.vbr(blob.len() as u64, 6);
+        self.align();
+        for &b in blob {
+            self.put(u64::from(b), 8);
+        }
+        self.align();
+    }
+}

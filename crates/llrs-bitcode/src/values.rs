@@ -27,6 +27,16 @@ pub trait ValueSource {
     /// names no value of that type (LLVM: "Invalid record" or a forward reference that is never
     /// resolved).
     fn value_md(&mut self, module: &mut Module, id: u64, ty: TypeId) -> Option<Md>;
+
+    /// The global variable or function value `id` is (`dyn_cast<GlobalObject>(ValueList[id])`,
+    /// for `METADATA_GLOBAL_DECL_ATTACHMENT`): `None` when `id` is past the end of the list
+    /// (LLVM: "Invalid record"), `Some(None)` when the value is something else. By default the
+    /// first ids are the module's global values in the order they were made, and any other id a
+    /// value that is not one.
+    fn global_object(&mut self, module: &Module, id: u64) -> Option<Option<GlobalId>> {
+        let g = usize::try_from(id).ok().filter(|&i| i < module.globals.len()).map(GlobalId::new);
+        Some(g.filter(|&g| matches!(module.globals[g].kind, GlobalKind::Var | GlobalKind::Function)))
+    }
 }
 
 /// The special kinds of a deferred constant besides instruction opcodes.
@@ -233,10 +243,10 @@ impl ValueList {
             _ => return Err(Error::new("Invalid value ID")),
         }
         // Post-order over the deferred constants reachable from `id`, with an explicit stack;
-        // `on_stack` catches cycles (LLVM would loop).
+        // `gray` catches cycles (LLVM would loop).
         let mut stack: Vec<usize> = vec![id];
-        let mut on_stack: FxHashMap<usize, ()> = FxHashMap::default();
-        on_stack.insert(id, ());
+        // Expressions whose operands were asked for: the ancestors of what is being built.
+        let mut gray: FxHashMap<usize, ()> = FxHashMap::default();
         while let Some(&top) = stack.last() {
             let Slot::Deferred(d) = self.slots[top] else {
                 stack.pop();
@@ -248,7 +258,7 @@ impl ValueList {
                 let o = o as usize;
                 match self.slots.get(o) {
                     Some(Slot::Deferred(_)) => {
-                        if on_stack.insert(o, ()).is_some() {
+                        if gray.contains_key(&o) {
                             return Err(Error::new("Invalid value ID"));
                         }
                         stack.push(o);
@@ -259,8 +269,10 @@ impl ValueList {
                 }
             }
             if pending {
+                gray.insert(top, ());
                 continue;
             }
+            gray.remove(&top);
             let mut vals: SmallVec<[ConstId; 4]> = SmallVec::new();
             for &o in &ops {
                 match self.slots[o as usize] {
@@ -276,12 +288,25 @@ impl ValueList {
             let ty = self.types[top];
             let c = build(m, &self.deferred[d as usize], ty, &vals)?;
             self.slots[top] = Slot::Val(Value::Const(c));
-            on_stack.remove(&top);
             stack.pop();
         }
         match self.slots[id] {
             Slot::Val(v) => Ok(v),
             _ => Err(Error::new("Invalid value ID")),
+        }
+    }
+
+    /// The deferred constant at `id`, if the slot holds one.
+    pub fn deferred(&self, id: usize) -> Option<&Deferred> {
+        match self.slots.get(id)? {
+            Slot::Deferred(d) => self.deferred.get(*d as usize),
+            _ => None,
+        }
+    }
+    /// Caches the constant a deferred slot was built into.
+    pub fn set_built(&mut self, id: usize, c: ConstId) {
+        if let Some(s) = self.slots.get_mut(id) {
+            *s = Slot::Val(Value::Const(c));
         }
     }
 
@@ -304,7 +329,7 @@ fn unsupported(op: DeferredOp) -> Error {
 }
 
 /// `isConstExprSupported`: the expressions LLVM 22 still builds as constants.
-fn supported(m: &Module, d: &Deferred) -> bool {
+pub(crate) fn supported(m: &Module, d: &Deferred) -> bool {
     use Opcode::*;
     match d.op {
         DeferredOp::Inst(op) => match op {
@@ -358,7 +383,7 @@ fn global_of(m: &Module, c: ConstId) -> Option<GlobalId> {
 
 /// Builds a deferred constant from its materialized operands (the constant path of
 /// `materializeValue`), with LLVM's folds and checks.
-fn build(m: &mut Module, d: &Deferred, ty: TypeId, ops: &[ConstId]) -> Result<ConstId, Error> {
+pub(crate) fn build(m: &mut Module, d: &Deferred, ty: TypeId, ops: &[ConstId]) -> Result<ConstId, Error> {
     if !supported(m, d) {
         return Err(unsupported(d.op));
     }
@@ -531,9 +556,25 @@ impl ValueSource for ModuleValues<'_> {
             Ok(Value::Arg(a)) if a < PLACEHOLDER_BASE => Some(Md::Local(Local::Arg(a))),
             Ok(Value::Inst(x)) => Some(Md::Local(Local::Inst(x))),
             Ok(_) => None,
-            // An unsupported expression reads as poison of its type.
-            Err(_) => Some(Md::Const(fold::poison(&mut module.ctx, ty))),
+            // A constant expression LLVM no longer makes reads as if it were deleted: `undef` of
+            // its type (the metadata loader's `getValueFwdRef`).
+            Err(_) => Some(Md::Const(fold::undef(&mut module.ctx, ty))),
         }
+    }
+
+    fn global_object(&mut self, module: &Module, id: u64) -> Option<Option<GlobalId>> {
+        let i = usize::try_from(id).ok().filter(|&i| i < self.list.len())?;
+        Some(match self.list.slot(i) {
+            Slot::Val(Value::Const(c)) => match module.ctx.try_const_of(c) {
+                Some(Const::Global(_, g))
+                    if matches!(module.globals[*g].kind, GlobalKind::Var | GlobalKind::Function) =>
+                {
+                    Some(*g)
+                }
+                _ => None,
+            },
+            _ => None,
+        })
     }
 }
 

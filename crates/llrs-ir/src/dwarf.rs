@@ -245,6 +245,52 @@ pub static DW_LANGS: &[(u32, &str)] = &[
     (0x8e57, "DW_LANG_GOOGLE_RenderScript"),
     (0xb000, "DW_LANG_BORLAND_Delphi"),
 ];
+/// Versioned source language names by value (`dwarf::SourceLanguageNameString` of LLVM 22.1.8:
+/// the names `llvm-as-22` accepts and `llvm-dis-22` prints; other codes print as numbers).
+pub static DW_LNAMES: &[(u32, &str)] = &[
+    (0x1, "DW_LNAME_Ada"),
+    (0x2, "DW_LNAME_BLISS"),
+    (0x3, "DW_LNAME_C"),
+    (0x4, "DW_LNAME_C_plus_plus"),
+    (0x5, "DW_LNAME_Cobol"),
+    (0x6, "DW_LNAME_Crystal"),
+    (0x7, "DW_LNAME_D"),
+    (0x8, "DW_LNAME_Dylan"),
+    (0x9, "DW_LNAME_Fortran"),
+    (0xa, "DW_LNAME_Go"),
+    (0xb, "DW_LNAME_Haskell"),
+    (0xc, "DW_LNAME_Java"),
+    (0xd, "DW_LNAME_Julia"),
+    (0xe, "DW_LNAME_Kotlin"),
+    (0xf, "DW_LNAME_Modula2"),
+    (0x10, "DW_LNAME_Modula3"),
+    (0x11, "DW_LNAME_ObjC"),
+    (0x12, "DW_LNAME_ObjC_plus_plus"),
+    (0x13, "DW_LNAME_OCaml"),
+    (0x14, "DW_LNAME_OpenCL_C"),
+    (0x15, "DW_LNAME_Pascal"),
+    (0x16, "DW_LNAME_PLI"),
+    (0x17, "DW_LNAME_Python"),
+    (0x18, "DW_LNAME_RenderScript"),
+    (0x19, "DW_LNAME_Rust"),
+    (0x1a, "DW_LNAME_Swift"),
+    (0x1b, "DW_LNAME_UPC"),
+    (0x1c, "DW_LNAME_Zig"),
+    (0x1d, "DW_LNAME_Assembly"),
+    (0x1e, "DW_LNAME_C_sharp"),
+    (0x1f, "DW_LNAME_Mojo"),
+    (0x20, "DW_LNAME_GLSL"),
+    (0x21, "DW_LNAME_GLSL_ES"),
+    (0x22, "DW_LNAME_HLSL"),
+    (0x23, "DW_LNAME_OpenCL_CPP"),
+    (0x24, "DW_LNAME_CPP_for_OpenCL"),
+    (0x25, "DW_LNAME_SYCL"),
+    (0x26, "DW_LNAME_Ruby"),
+    (0x27, "DW_LNAME_Move"),
+    (0x28, "DW_LNAME_Hylo"),
+    (0x2c, "DW_LNAME_Metal"),
+];
+
 /// True when `name` is a `DW_ATE_*` encoding LLVM 22 knows (`dwarf::getAttributeEncoding`).
 pub fn is_dw_ate(name: &[u8]) -> bool {
     DW_ATES.iter().any(|(_, n)| n.as_bytes() == name)

@@ -49,6 +49,7 @@ pub mod di_expr;
 pub mod di_tables;
 pub mod dominators;
 pub mod dwarf;
+pub mod dwarf_ops;
 pub mod entity;
 pub mod fold;
 pub mod function;

@@ -111,7 +111,7 @@ fn keyword(ty: FieldTy) -> Option<Keyword> {
             "expected DWARF source language name",
             "invalid DWARF source language name",
             u64::from(u32::MAX),
-            |t| t.strip_prefix(b"DW_LNAME_").is_some_and(|n| DW_LNAMES.contains(&n)),
+            |t| named(dwarf::DW_LNAMES, t),
         ),
         FieldTy::Cc => k(
             |t| t.starts_with(b"DW_CC_"),
@@ -151,53 +151,6 @@ fn keyword(ty: FieldTy) -> Option<Keyword> {
         _ => None,
     }
 }
-
-/// The `DW_LNAME_*` names of LLVM 22's `Dwarf.def`, without the prefix.
-const DW_LNAMES: &[&[u8]] = &[
-    b"Ada",
-    b"BLISS",
-    b"C",
-    b"C_plus_plus",
-    b"Cobol",
-    b"Crystal",
-    b"D",
-    b"Dylan",
-    b"Fortran",
-    b"Go",
-    b"Haskell",
-    b"Java",
-    b"Julia",
-    b"Kotlin",
-    b"Modula2",
-    b"Modula3",
-    b"ObjC",
-    b"ObjC_plus_plus",
-    b"OCaml",
-    b"OpenCL_C",
-    b"Pascal",
-    b"PLI",
-    b"Python",
-    b"RenderScript",
-    b"Rust",
-    b"Swift",
-    b"UPC",
-    b"Zig",
-    b"Assembly",
-    b"C_sharp",
-    b"Mojo",
-    b"GLSL",
-    b"GLSL_ES",
-    b"HLSL",
-    b"OpenCL_CPP",
-    b"CPP_for_OpenCL",
-    b"SYCL",
-    b"Ruby",
-    b"Move",
-    b"Hylo",
-    b"Metal",
-    b"V",
-    b"Algol68",
-];
 
 impl<'a> Parser<'a> {
     /// The value of field `name` of type `ty`, the label already read.

@@ -436,7 +436,7 @@ impl<'a> Parser<'a> {
         match self.tok.kind {
             Tok::Ident if t.starts_with(b"DW_OP_") || t.starts_with(b"DW_ATE_") => {
                 let op = t.starts_with(b"DW_OP_");
-                let known = if op { super::dwarf_ops::is_dwarf_op(t) } else { llrs_ir::dwarf::is_dw_ate(t) };
+                let known = if op { llrs_ir::dwarf_ops::is_dwarf_op(t) } else { llrs_ir::dwarf::is_dw_ate(t) };
                 if !known {
                     let what = if op { "op" } else { "attribute encoding" };
                     return self.err_here(format!("invalid DWARF {what} '{}'", String::from_utf8_lossy(t)));

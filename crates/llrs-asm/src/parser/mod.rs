@@ -4,9 +4,8 @@
 mod attrs;
 mod bodies;
 mod constants;
-mod dwarf_ops;
 pub use constants::float_bits;
-pub(crate) use dwarf_ops::dwarf_op_name;
+pub(crate) use llrs_ir::dwarf_ops::dwarf_op_name;
 mod di_fields;
 mod di_values;
 mod function;

@@ -3,8 +3,9 @@
 
 use llrs_ir::constants::Const;
 use llrs_ir::instructions::{
-    flags, Atomic, Bundle, CallData, Clause, IndexList, InstData, InstExtra, Ordering, TailKind,
+    flags, Atomic, Bundle, CallData, Clause, DbgKind, DbgRecord, IndexList, InstData, InstExtra, Ordering, TailKind,
 };
+use llrs_ir::metadata::{Local, Md};
 use llrs_ir::symbol::Symbol;
 use llrs_ir::types::{Type, TypeId};
 use llrs_ir::value::Value;
@@ -140,15 +141,31 @@ impl FnReader<'_, '_> {
                 Ok(())
             }
             FUNC_CODE_DEBUG_LOC_AGAIN => {
-                if self.last.is_none() {
+                let (Some(x), Some(loc)) = (self.last, self.last_loc) else {
                     return Err(invalid("Invalid record"));
-                }
+                };
+                self.set_dbg(x, loc);
                 Ok(())
             }
             FUNC_CODE_DEBUG_LOC => {
-                if self.last.is_none() || n < 4 {
-                    return Err(invalid("Invalid record"));
+                let e = "Invalid record";
+                let Some(x) = self.last.filter(|_| n >= 4) else { return Err(invalid(e)) };
+                let scope = match r[2] {
+                    0 => Md::Null,
+                    s => Md::Node(self.md.node(s - 1).ok_or_else(|| invalid(e))?),
+                };
+                let ia = match r[3] {
+                    0 => Md::Null,
+                    s => Md::Node(self.md.node(s - 1).ok_or_else(|| invalid(e))?),
+                };
+                if scope == Md::Null {
+                    return Err(invalid(e));
                 }
+                let implicit = n >= 5 && r[4] != 0;
+                let atom = (n == 7).then(|| (r[5], r[6]));
+                let loc = self.md.debug_location(self.m, r[0], r[1], scope, ia, implicit, atom);
+                self.last_loc = Some(loc);
+                self.set_dbg(x, loc);
                 Ok(())
             }
             FUNC_CODE_DEBUG_RECORD_LABEL
@@ -157,10 +174,10 @@ impl FnReader<'_, '_> {
             | FUNC_CODE_DEBUG_RECORD_DECLARE
             | FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE
             | FUNC_CODE_DEBUG_RECORD_ASSIGN => {
-                if self.last.is_none() {
-                    return Err(invalid("Invalid dbg record: missing instruction"));
-                }
-                Err(invalid("debug records are not read yet"))
+                let Some(x) = self.last else { return Err(invalid("Invalid dbg record: missing instruction")) };
+                let rec = self.debug_record(code, r)?;
+                self.body.insts[x].dbg_records.push(rec);
+                Ok(())
             }
             FUNC_CODE_OPERAND_BUNDLE => {
                 let Some(tag) = r.first().and_then(|&t| self.t.bundle_tags.get(t as usize)).copied() else {
@@ -186,6 +203,66 @@ impl FnReader<'_, '_> {
                 Ok(())
             }
         }
+    }
+
+    /// Sets the `!dbg` attachment of an instruction.
+    fn set_dbg(&mut self, x: llrs_ir::InstId, loc: llrs_ir::MdId) {
+        let dbg = self.m.ctx.md_kind(b"dbg");
+        let md = &mut self.body.insts[x].md;
+        md.retain(|(k, _)| *k != dbg);
+        md.push((dbg, loc));
+    }
+
+    /// `getFnMetadataByID`.
+    fn fn_md(&self, id: Option<&u64>) -> Result<Md, Error> {
+        id.and_then(|&i| self.md.get(i)).ok_or_else(|| invalid("Invalid record"))
+    }
+
+    /// A debug record (`#dbg_value`, `#dbg_declare`, `#dbg_assign`, `#dbg_label`, ...).
+    fn debug_record(&mut self, code: u32, r: &[u64]) -> Result<DbgRecord, Error> {
+        if code == FUNC_CODE_DEBUG_RECORD_LABEL {
+            let dbg = self.fn_md(r.first())?;
+            let label = self.fn_md(r.get(1))?;
+            return Ok(DbgRecord {
+                kind: DbgKind::Label,
+                loc: Md::Null,
+                var: label,
+                expr: Md::Null,
+                assign: None,
+                dbg,
+            });
+        }
+        let dbg = self.fn_md(r.first())?;
+        let var = self.fn_md(r.get(1))?;
+        let expr = self.fn_md(r.get(2))?;
+        let mut p = 3;
+        let loc = if code == FUNC_CODE_DEBUG_RECORD_VALUE_SIMPLE {
+            let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid dbg record: invalid value"))?;
+            match v {
+                Value::Const(c) => Md::Const(c),
+                Value::Arg(a) => Md::Local(Local::Arg(a)),
+                Value::Inst(i) => Md::Local(Local::Inst(i)),
+                _ => return Err(invalid("Invalid dbg record: invalid value")),
+            }
+        } else {
+            p += 1;
+            self.fn_md(r.get(3))?
+        };
+        let kind = match code {
+            FUNC_CODE_DEBUG_RECORD_DECLARE => DbgKind::Declare,
+            FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE => DbgKind::DeclareValue,
+            FUNC_CODE_DEBUG_RECORD_ASSIGN => DbgKind::Assign,
+            _ => DbgKind::Value,
+        };
+        let assign = if kind == DbgKind::Assign {
+            let id = self.fn_md(r.get(p))?;
+            let aexpr = self.fn_md(r.get(p + 1))?;
+            let addr = self.fn_md(r.get(p + 2))?;
+            Some((id, addr, aexpr))
+        } else {
+            None
+        };
+        Ok(DbgRecord { kind, loc, var, expr, assign, dbg })
     }
 
     /// A limit on counts read from the record: the stream's size.
@@ -915,7 +992,7 @@ impl FnReader<'_, '_> {
             return Err(invalid(e));
         }
         let mut p = 0;
-        let attrs = self.t.attrs(r[p]);
+        let attr_index = r[p];
         let cc = r[p + 1];
         p += 2;
         let mut dests: SmallVec<[Value; 3]> = SmallVec::new();
@@ -1005,6 +1082,7 @@ impl FnReader<'_, '_> {
             }
         }
         let num_args = (ops.len() - 1) as u32;
+        let attrs = self.t.attrs.get_for(attr_index, num_args as usize);
         ops.extend(dests);
         let (cconv, tail) = match op {
             Opcode::Invoke => ((cc & 0x3ff) as u32, TailKind::None),

@@ -2,10 +2,11 @@
 //! and instructions, its value symbol table. Operands are read in LLVM's order through the value
 //! list; forward references become placeholders that the end of the body resolves.
 
+mod expand;
 mod insts;
 
 use llrs_ir::function::{BlockId, Body};
-use llrs_ir::instructions::{AttrList, InstData, InstExtra};
+use llrs_ir::instructions::{InstData, InstExtra};
 use llrs_ir::module::GlobalId;
 use llrs_ir::symbol::Symbol;
 use llrs_ir::types::{Type, TypeId};
@@ -16,15 +17,15 @@ use crate::bitstream::stream_error;
 use crate::bitstream::{BlockInfo, Cursor, Entry};
 use crate::codes::*;
 use crate::constants::read_constants;
-use crate::reader::{read_use_lists, walk_block};
+use crate::reader::read_use_lists;
 use crate::types::TypeTable;
 use crate::values::{Slot, ValueList, PLACEHOLDER_BASE};
 use crate::Error;
 
 /// What every body reads from the module: the tables of the module block.
 pub struct ModuleTables<'a> {
-    /// The attribute lists (`getAttributes(i)`: 0 none, else `lists[i - 1]`).
-    pub attr_lists: &'a [AttrList],
+    /// The attribute lists (`getAttributes(i)`).
+    pub attrs: &'a crate::attributes::AttrTable,
     /// The operand bundle tags, in order.
     pub bundle_tags: &'a [Symbol],
     /// The sync scope names, in order (`None` for the system scope).
@@ -35,15 +36,6 @@ pub struct ModuleTables<'a> {
     pub info: &'a BlockInfo,
     /// The alloca address space of the data layout.
     pub alloca_addrspace: u32,
-}
-
-impl ModuleTables<'_> {
-    fn attrs(&self, i: u64) -> AttrList {
-        match i.checked_sub(1) {
-            Some(j) => self.attr_lists.get(j as usize).cloned().unwrap_or_default(),
-            None => AttrList::default(),
-        }
-    }
 }
 
 /// The state of one body being read.
@@ -66,6 +58,72 @@ pub(crate) struct FnReader<'a, 'b> {
     pub bundles: Vec<llrs_ir::instructions::Bundle>,
     /// The last instruction placed (for debug locations).
     pub last: Option<llrs_ir::InstId>,
+    /// Names given by the reader itself (expansions), for uniquing.
+    pub used_names: rustc_hash::FxHashSet<Symbol>,
+    /// The function's uniquing counter (`LastUnique`).
+    pub last_unique: u32,
+    /// The metadata loader.
+    pub md: &'a mut crate::metadata::MetadataLoader,
+    /// The instructions of the records, in order (`InstructionList`), for attachments.
+    pub inst_list: Vec<llrs_ir::InstId>,
+    /// The last debug location (`LastLoc`).
+    pub last_loc: Option<llrs_ir::MdId>,
+}
+
+/// `md` with its placeholders for values still to come replaced by those values (argument
+/// lists rebuilt).
+fn fix_md(
+    values: &ValueList,
+    ctx: &mut llrs_ir::Context,
+    md: llrs_ir::metadata::Md,
+) -> Result<llrs_ir::metadata::Md, Error> {
+    use llrs_ir::metadata::{Local, Md, MdKind};
+    let one = |m: Md| -> Result<Md, Error> {
+        match m {
+            Md::Local(Local::Arg(p)) if p >= PLACEHOLDER_BASE => match values.resolved((p - PLACEHOLDER_BASE) as usize)
+            {
+                Some(Value::Inst(x)) => Ok(Md::Local(Local::Inst(x))),
+                Some(Value::Arg(a)) if a < PLACEHOLDER_BASE => Ok(Md::Local(Local::Arg(a))),
+                Some(Value::Const(c)) => Ok(Md::Const(c)),
+                _ => Err(Error::new("Never resolved value found in function")),
+            },
+            m => Ok(m),
+        }
+    };
+    match md {
+        Md::Node(id) if ctx.md(id).kind == MdKind::ArgList => {
+            let n = ctx.md(id);
+            let stale = n.ops.iter().any(|o| matches!(o, Md::Local(Local::Arg(p)) if *p >= PLACEHOLDER_BASE));
+            if !stale {
+                return Ok(md);
+            }
+            let mut node = n.clone();
+            for o in node.ops.iter_mut() {
+                *o = one(*o)?;
+            }
+            Ok(Md::Node(ctx.md_intern(node)))
+        }
+        m => one(m),
+    }
+}
+
+/// The function-level value list as metadata sees it: arguments and constants read so far.
+struct FnValues<'v> {
+    list: &'v mut ValueList,
+    next: u64,
+}
+
+impl crate::values::ValueSource for FnValues<'_> {
+    fn value_md(&mut self, module: &mut Module, id: u64, ty: TypeId) -> Option<llrs_ir::metadata::Md> {
+        if id >= self.next {
+            // An instruction still to come: a placeholder the end of the body resolves.
+            return match self.list.get_fwd(module, id, Some(ty), true)? {
+                Value::Arg(a) => Some(llrs_ir::metadata::Md::Local(llrs_ir::metadata::Local::Arg(a))),
+                _ => None,
+            };
+        }
+        crate::values::ModuleValues { list: self.list }.value_md(module, id, ty)
+    }
 }
 
 /// Reads the body of function `g`, its block entered at `cur`.
@@ -75,9 +133,11 @@ pub fn read_body(
     types: &mut TypeTable,
     values: &mut ValueList,
     t: &ModuleTables<'_>,
+    md: &mut crate::metadata::MetadataLoader,
     g: GlobalId,
 ) -> Result<(), Error> {
     let mark = values.mark();
+    let md_mark = md.size();
     let fn_ty = m.globals[g].value_ty;
     let params: Vec<TypeId> = match m.ctx.type_of(fn_ty) {
         Type::Function { params, .. } => params.to_vec(),
@@ -85,6 +145,10 @@ pub fn read_body(
     };
     for (i, &p) in params.iter().enumerate() {
         values.push(Value::Arg(i as u32), p);
+    }
+    let names = &mut m.func_mut(g).arg_names;
+    if names.len() < params.len() {
+        names.resize(params.len(), None);
     }
     let next = values.len() as u64;
     let mut r = FnReader {
@@ -100,10 +164,16 @@ pub fn read_body(
         params,
         bundles: Vec::new(),
         last: None,
+        used_names: Default::default(),
+        last_unique: 0,
+        md,
+        inst_list: Vec::new(),
+        last_loc: None,
     };
     let res = r.read(cur);
-    let FnReader { m, values, mut body, .. } = r;
+    let FnReader { m, values, mut body, md, .. } = r;
     values.shrink_to(mark);
+    md.shrink_to(md_mark);
     res?;
     body.shrink_to_fit();
     m.func_mut(g).body = Some(body);
@@ -121,14 +191,34 @@ impl FnReader<'_, '_> {
                     self.next = self.values.len() as u64;
                     continue;
                 }
+                Entry::SubBlock(METADATA_BLOCK_ID) => {
+                    let mut vs = FnValues { list: self.values, next: self.next };
+                    let mut env = crate::metadata::Env { module: self.m, types: self.types, values: &mut vs };
+                    self.md.parse_metadata(cur, self.t.info, &mut env, false)?;
+                    continue;
+                }
+                Entry::SubBlock(METADATA_ATTACHMENT_ID) => {
+                    let atts = self.md.parse_attachments(cur, self.t.info, self.m, self.inst_list.len())?;
+                    for a in atts {
+                        match a.target {
+                            crate::metadata::AttachTarget::Function => {
+                                self.m.globals[self.g].md.push((a.kind, a.node));
+                            }
+                            crate::metadata::AttachTarget::Inst(i) => {
+                                let Some(&x) = self.inst_list.get(i as usize) else {
+                                    return Err(Error::new("Invalid record"));
+                                };
+                                let md = &mut self.body.insts[x].md;
+                                md.retain(|(k, _)| *k != a.kind);
+                                md.push((a.kind, a.node));
+                            }
+                        }
+                    }
+                    continue;
+                }
                 Entry::SubBlock(VALUE_SYMTAB_BLOCK_ID) => {
                     cur.enter_block(VALUE_SYMTAB_BLOCK_ID, self.t.info).map_err(stream_error)?;
                     self.read_symtab(cur)?;
-                    continue;
-                }
-                // Read through for the stream's errors until their records are ported.
-                Entry::SubBlock(id @ (METADATA_ATTACHMENT_ID | METADATA_BLOCK_ID)) => {
-                    walk_block(cur, self.t.info, id)?;
                     continue;
                 }
                 Entry::SubBlock(USELIST_BLOCK_ID) => {
@@ -231,11 +321,27 @@ impl FnReader<'_, '_> {
         }
     }
 
+    /// `getValueFwdRef(id, ty, CurBB)`: constants that LLVM no longer makes are expanded into
+    /// the current block.
+    fn fetch(&mut self, id: u64, ty: Option<TypeId>) -> Option<Value> {
+        if ty.is_some_and(|t| self.m.ctx.type_of(t) == &Type::Metadata) {
+            // `getFnMetadataByID`: metadata operands come from the metadata loader.
+            return self.md.get(id).map(Value::Md);
+        }
+        if let crate::values::Slot::Deferred(_) = self.values.slot(id as usize) {
+            if ty.is_some_and(|t| Some(t) != self.values.ty(id as usize)) {
+                return None;
+            }
+            return self.expand(id as usize).ok();
+        }
+        self.values.get_fwd(self.m, id, ty, true)
+    }
+
     /// `getValue`: operand `r[slot]` of type `ty`.
     pub(crate) fn get_value(&mut self, r: &[u64], slot: usize, ty: TypeId) -> Option<Value> {
         let raw = *r.get(slot)?;
         let id = self.abs_id(raw);
-        self.values.get_fwd(self.m, id, Some(ty), true)
+        self.fetch(id, Some(ty))
     }
 
     /// `getValueSigned` (phi operands).
@@ -247,7 +353,7 @@ impl FnReader<'_, '_> {
         } else {
             u64::from(raw as u32)
         };
-        self.values.get_fwd(self.m, id, Some(ty), true)
+        self.fetch(id, Some(ty))
     }
 
     /// `popValue`.
@@ -264,13 +370,13 @@ impl FnReader<'_, '_> {
         let id = self.abs_id(raw);
         if id < self.next {
             let ty = self.values.ty(id as usize)?;
-            let v = self.values.get_fwd(self.m, id, None, true)?;
+            let v = self.fetch(id, None)?;
             Some((v, ty))
         } else {
             let tid = *r.get(*slot)?;
             *slot += 1;
             let ty = self.types.get(&mut self.m.ctx, tid)?;
-            let v = self.values.get_fwd(self.m, id, Some(ty), true)?;
+            let v = self.fetch(id, Some(ty))?;
             Some((v, ty))
         }
     }
@@ -293,6 +399,7 @@ impl FnReader<'_, '_> {
         let void = self.m.ctx.is_void(ty);
         let id = self.body.append_inst(b, data);
         self.last = Some(id);
+        self.inst_list.push(id);
         if term {
             self.cur += 1;
         }
@@ -336,6 +443,21 @@ impl FnReader<'_, '_> {
                     match c {
                         llrs_ir::instructions::Clause::Catch(v) | llrs_ir::instructions::Clause::Filter(v) => fix(v)?,
                     }
+                }
+            }
+        }
+        // Metadata that names values still to come: operands, debug records, argument lists.
+        let ctx = &mut self.m.ctx;
+        for inst in self.body.insts.values_mut() {
+            for v in inst.operands.iter_mut() {
+                if let Value::Md(md) = v {
+                    *md = fix_md(values, ctx, *md)?;
+                }
+            }
+            for r in inst.dbg_records.iter_mut() {
+                r.loc = fix_md(values, ctx, r.loc)?;
+                if let Some((_, addr, _)) = &mut r.assign {
+                    *addr = fix_md(values, ctx, *addr)?;
                 }
             }
         }

@@ -47,8 +47,9 @@ fn tuple_ops(ctx: &Context, v: &DiValue) -> Option<Vec<Md>> {
     }
 }
 
-/// Sets field `name` of a node to `v`, in LLVM's field order.
-fn set_field(ctx: &mut Context, node: &mut MdNode, name: &str, v: DiValue) {
+/// Sets field `name` of a specialized node to `v`, in LLVM's field order (the node's fields then
+/// as LLVM 22 prints them).
+pub fn set_field(ctx: &mut Context, node: &mut MdNode, name: &str, v: DiValue) {
     let mut fields = node.fields.to_vec();
     match fields.iter_mut().find(|(f, _)| f.is_some_and(|f| ctx.name(f) == name.as_bytes())) {
         Some(slot) => slot.1 = v,

@@ -5,5 +5,5 @@
 mod cu_locals;
 mod fields;
 
-pub use cu_locals::upgrade_cu_locals;
+pub use cu_locals::{set_field, upgrade_cu_locals};
 pub use fields::{canonical_location, upgrade_di_fields, upgrade_di_node, Field, LocationSyms};

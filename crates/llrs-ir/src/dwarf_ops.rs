@@ -1,6 +1,7 @@
 //! The DWARF operation names a `!DIExpression` accepts: LLVM 22's `dwarf::getOperationEncoding`
 //! (every `HANDLE_DW_OP` of `Dwarf.def` plus the `DW_OP_LLVM_*` operations of `Dwarf.h`),
-//! checked one by one against `llvm-as` 22.
+//! checked one by one against `llvm-as` 22. The `.ll` parser accepts these names; the writer and
+//! the bitcode reader name operations by [`dwarf_op_name`].
 
 /// The accepted names, sorted for binary search.
 static DW_OPS: &[&str] = &[
@@ -206,7 +207,7 @@ pub fn dwarf_op_name(op: u64) -> Option<&'static str> {
     let table = BY_VALUE.get_or_init(|| {
         let mut t = rustc_hash::FxHashMap::default();
         for &name in DW_OPS {
-            if let Some(v) = llrs_ir::di_expr::op_value(name.as_bytes()) {
+            if let Some(v) = crate::di_expr::op_value(name.as_bytes()) {
                 t.entry(v).or_insert(name);
             }
         }
