@@ -19,6 +19,13 @@ pub mod floats {
     pub use crate::writer::write_float;
 }
 
+/// Gives every intrinsic declaration of `m` whose type fits the intrinsic's signature the
+/// attributes of LLVM 22's intrinsic table, as `UpgradeIntrinsicFunction` does for every
+/// function a reader reads (the attribute texts of the table are read by this crate's parser).
+pub fn apply_intrinsic_attributes(m: &mut Module) {
+    parser::apply_intrinsic_attributes(m)
+}
+
 /// Parses a whole `.ll` module. `file_name` is used in diagnostics only.
 pub fn parse_module(src: &[u8], file_name: &str) -> Result<Module, Diagnostic> {
     parser::parse(src, file_name, None)

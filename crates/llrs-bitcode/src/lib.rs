@@ -17,6 +17,7 @@ pub mod globals;
 pub mod metadata;
 pub mod module;
 pub mod reader;
+pub mod summary;
 pub mod types;
 pub mod values;
 pub mod walk;

@@ -27,8 +27,6 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     let producer = r.header.producer.clone();
     r.parse_module(&mut m, 0).map_err(|e| with_producer(e, &producer))?;
     r.materialize_module(&mut m).map_err(|e| with_producer(e, &producer))?;
-    // `llvm-dis` then asks for the module's LTO info, which steps over the module block again.
-    lto_info(src)?;
     let h = &r.header;
     m.source_filename = Some(h.source_filename.clone());
     if !h.datalayout.is_empty() {
@@ -44,6 +42,11 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     // The layout was parsed where LLVM resolves it.
     let dl = llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(&h.datalayout)).map_err(Error::bare)?;
     upgrade(&mut m, &dl);
+    // `llvm-dis` then asks for the module's LTO info (`lto_info`, which steps over the module
+    // block again) and reads the summary if there is one.
+    if let Some(index) = crate::summary::read(src, base)? {
+        m.summary = index;
+    }
     Ok(m)
 }
 
@@ -52,6 +55,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
 fn upgrade(m: &mut Module, dl: &llrs_ir::datalayout::DataLayout) {
     llrs_upgrade::upgrade_inline_asm_strings(m);
     llrs_upgrade::upgrade_calls_to_intrinsics(m, dl);
+    llrs_asm::apply_intrinsic_attributes(m);
     llrs_upgrade::upgrade_module_function_attributes(m, llrs_upgrade::TypeIncompatible::Remove);
     llrs_upgrade::upgrade_debug_info(m);
     llrs_upgrade::upgrade_module_flags(m);

@@ -102,6 +102,9 @@ pub struct SummaryIndex {
     pub flags: u64,
     /// The number of basic blocks (`^N = blockcount: N`).
     pub block_count: u64,
+    /// The index as `llvm-dis` reads it from bitcode (`getSummary`): printed as it is, even
+    /// empty, where an index read from text is printed as `llvm-as | llvm-dis` gives it back.
+    pub from_bitcode: bool,
 }
 
 impl SummaryIndex {

@@ -41,6 +41,14 @@ impl<'a> Parser<'a> {
     }
 
     /// Gives every declared intrinsic the attributes of the intrinsic table.
+    pub(crate) fn apply_to(m: &mut llrs_ir::Module) {
+        let mut p = Parser::new(b"");
+        std::mem::swap(&mut p.m, m);
+        p.apply_intrinsic_attrs();
+        std::mem::swap(&mut p.m, m);
+    }
+
+    /// Gives every declared intrinsic the attributes of the intrinsic table.
     pub(super) fn apply_intrinsic_attrs(&mut self) {
         for i in 0..self.m.functions.len() {
             let g = self.m.functions[i];

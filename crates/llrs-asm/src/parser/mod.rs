@@ -824,6 +824,11 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// See [`crate::apply_intrinsic_attributes`].
+pub(crate) fn apply_intrinsic_attributes(m: &mut Module) {
+    Parser::apply_to(m)
+}
+
 /// Parses a module, turning the first error into an LLVM-style diagnostic; `release` (if any) is
 /// told of the text as it is read through.
 pub(crate) fn parse<'a>(src: &'a [u8], file: &str, release: Option<Release<'a>>) -> Result<Module, Diagnostic> {

@@ -162,7 +162,7 @@ impl<'a> Writer<'a> {
     }
 
     /// What follows the functions: attribute groups, named and numbered metadata, the summary.
-    fn print_module_rest(&mut self, summary: &super::summary_bitcode::RoundTrip, sink: &mut super::Sink<'_>) {
+    fn print_module_rest(&mut self, summary: &super::summary_bitcode::RoundTrip<'_>, sink: &mut super::Sink<'_>) {
         let m = self.m;
         if !self.slots.attr_order.is_empty() {
             self.out.push(b'\n');
@@ -176,7 +176,7 @@ impl<'a> Writer<'a> {
             self.out.push(b'\n');
             self.write_all_md(sink);
         }
-        if let super::summary_bitcode::RoundTrip::PerModule(idx) = summary {
+        if let Some(idx) = summary.after_module() {
             super::summary::write_summary_index(&mut self.out, idx);
         }
     }

@@ -11,6 +11,9 @@
 //!   variable, function and alias of the module (named after it), the first summary of each
 //!   defined in the index, the values called or referenced by the index's function summaries,
 //!   the vtable type ids; no type id.
+//!
+//! An index read from bitcode (`SummaryIndex::from_bitcode`) is what `llvm-dis` read already:
+//! it is printed as it is, after the module.
 
 use llrs_ir::module::GlobalId;
 use llrs_ir::summary::{
@@ -21,19 +24,35 @@ use llrs_ir::{Const, Module};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The summary `llvm-dis` prints after the bitcode round trip.
-pub(super) enum RoundTrip {
+pub(super) enum RoundTrip<'a> {
     /// Nothing is written.
     None,
     /// A per-module summary, printed after the module.
     PerModule(SummaryIndex),
     /// A combined index, printed alone in an empty module.
     Combined(SummaryIndex),
+    /// An index read from bitcode, printed as it is after the module (`llvm-dis` prints the
+    /// module, then the index).
+    AsRead(&'a SummaryIndex),
 }
 
-/// Runs the round trip of `m`'s summary index.
-pub(super) fn round_trip(m: &Module) -> RoundTrip {
+impl RoundTrip<'_> {
+    /// The index printed after the module, if any.
+    pub(super) fn after_module(&self) -> Option<&SummaryIndex> {
+        match self {
+            RoundTrip::PerModule(idx) => Some(idx),
+            RoundTrip::AsRead(idx) => Some(idx),
+            RoundTrip::None | RoundTrip::Combined(_) => None,
+        }
+    }
+}
+
+/// Runs the round trip of `m`'s summary index (none for an index read from bitcode).
+pub(super) fn round_trip(m: &Module) -> RoundTrip<'_> {
     let idx = &m.summary;
-    if idx.is_empty() {
+    if idx.from_bitcode {
+        RoundTrip::AsRead(idx)
+    } else if idx.is_empty() {
         RoundTrip::None
     } else if m.functions.is_empty() && m.vars.is_empty() {
         RoundTrip::Combined(combined(idx))
@@ -264,6 +283,16 @@ mod tests {
              ^8 = blockcount: 0\n"
         );
         assert_eq!(summary, want);
+    }
+
+    #[test]
+    fn an_index_read_from_bitcode_prints_as_it_is() {
+        let mut m = crate::parse_module(b"define void @f() {\n  ret void\n}\n", "t.ll").unwrap();
+        m.summary.from_bitcode = true;
+        m.summary.modules.insert(b"x.bc".to_vec(), [1, 2, 3, 4, 5]);
+        let out = String::from_utf8(crate::print_module(&m)).unwrap();
+        let want = "}\n\n^0 = module: (path: \"x.bc\", hash: (1, 2, 3, 4, 5))\n^1 = blockcount: 0\n";
+        assert!(out.ends_with(want), "{out}");
     }
 
     #[test]

@@ -156,12 +156,28 @@ pub fn check_module(module: llrs_ir::Module, file_name: &str) -> Result<Loaded, 
 /// verified: what that gives is handed back when the check leaves the module as it was (not
 /// when invalid debug info is dropped from it).
 pub fn check_module_with<T: Send>(
+    module: llrs_ir::Module,
+    file_name: &str,
+    alongside: impl FnOnce(&llrs_ir::Module) -> T + Send,
+) -> Result<(Loaded, Option<T>), FmtError> {
+    check_read_module(module, file_name, false, alongside)
+}
+
+/// [`check_module_with`] for a module read from text (`bitcode` false: checked as `llvm-as`
+/// checks it) or from bitcode (as `llvm-dis` reads it: only `UpgradeDebugInfo`'s check, when the
+/// module holds debug info of the current version).
+pub fn check_read_module<T: Send>(
     mut module: llrs_ir::Module,
     file_name: &str,
+    bitcode: bool,
     alongside: impl FnOnce(&llrs_ir::Module) -> T + Send,
 ) -> Result<(Loaded, Option<T>), FmtError> {
     let mut warnings = Vec::new();
     let version = llrs_ir::debug_strip::debug_metadata_version(&module);
+    if bitcode && version != llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
+        let extra = alongside(&module);
+        return Ok((Loaded { module, warnings }, Some(extra)));
+    }
     let mut verified = false;
     let (report, mut extra) = rayon::join(|| llrs_verify::verify(&module), || Some(alongside(&module)));
     if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
@@ -188,7 +204,7 @@ pub fn check_module_with<T: Send>(
             verified = true;
         }
     }
-    if !verified {
+    if !verified && !bitcode {
         // The first report is of this module when it was not stripped.
         let report = match extra.is_some() {
             true => report,

@@ -56,6 +56,7 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
     let mut report = FileReport::new();
     // A mapped file's pages go back as they are read through.
     llrs_ir::phases::mark("start");
+    let bitcode = crate::cli::fmt::is_bitcode(&src);
     let parsed = crate::cli::fmt::read_module_releasing(&src, name, &|read| src.release(read));
     llrs_ir::phases::mark("parsed");
     let size = src.len();
@@ -65,7 +66,7 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
     // What printing to a sink needs first is found while the module is verified.
     let streamed = matches!(mode, Mode::Output(_)) || matches!(mode, Mode::Print if size >= STREAM_MIN);
     let checked = parsed.and_then(|module| {
-        crate::cli::fmt::check_module_with(module, name, |m| streamed.then(|| llrs_asm::prepare_print(m)))
+        crate::cli::fmt::check_read_module(module, name, bitcode, |m| streamed.then(|| llrs_asm::prepare_print(m)))
     });
     let (loaded, prep) = match checked {
         Ok((loaded, prep)) => (loaded, prep.flatten()),
