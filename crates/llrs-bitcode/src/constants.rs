@@ -12,11 +12,11 @@ use llrs_ir::value::Value;
 use llrs_ir::Module;
 use smallvec::SmallVec;
 
+use crate::bitstream::stream_error;
 use crate::bitstream::{Cursor, Entry};
 use crate::codes::*;
 use crate::types::TypeTable;
 use crate::values::{gep_flags, overflow_flags, Deferred, DeferredOp, ValueList};
-use crate::walk::stream_error;
 use crate::Error;
 
 /// `decodeSignRotatedValue`.
@@ -157,7 +157,7 @@ pub fn read_constants(
             }
             Entry::Record(a) => a,
         };
-        let rec = cur.read_record(a).map_err(stream_error)?;
+        let rec = cur.read_record_ops(a).map_err(stream_error)?;
         let r = &rec.ops[..];
         if rec.code == CST_CODE_SETTYPE {
             let Some(t) = r.first().and_then(|&t| types.get(&mut m.ctx, t)) else {
@@ -266,15 +266,14 @@ fn record(m: &mut Module, types: &mut TypeTable, code: u32, r: &[u64], ty: TypeI
             if code == CST_CODE_CSTRING {
                 bytes.push(0);
             }
+            // LLVM makes the array the record gives, whatever the current type says (the value
+            // list keeps the current type as the value's type id).
             let i8t = m.ctx.int_ty(8);
             let aty = m.ctx.ty(Type::Array(bytes.len() as u64, i8t));
-            if aty != ty {
-                return err("Invalid string record");
-            }
             if bytes.iter().all(|&b| b == 0) {
-                Made::Const(m.ctx.konst(Const::Zero(ty)))
+                Made::Const(m.ctx.konst(Const::Zero(aty)))
             } else {
-                Made::Const(m.ctx.konst(Const::Bytes(ty, bytes.into_boxed_slice())))
+                Made::Const(m.ctx.konst(Const::Bytes(aty, bytes.into_boxed_slice())))
             }
         }
         CST_CODE_DATA => {

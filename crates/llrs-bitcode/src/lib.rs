@@ -33,6 +33,9 @@ pub use walk::{walk, Walk};
 pub struct Error {
     /// LLVM's message (`Invalid bitcode signature`, `Malformed block`, ...).
     pub message: String,
+    /// An error LLVM does not make through the module reader's `error` (the bitstream's own, a
+    /// data layout's): the module reader hands it on without the producer.
+    pub bare: bool,
 }
 
 impl std::fmt::Display for Error {
@@ -46,7 +49,18 @@ impl std::error::Error for Error {}
 impl Error {
     /// An error with LLVM's message.
     pub fn new(message: impl Into<String>) -> Self {
-        Error { message: message.into() }
+        Error { message: message.into(), bare: false }
+    }
+
+    /// An error the module reader hands on as it is, without the producer: the bitstream's own,
+    /// or one LLVM makes outside the reader.
+    pub fn bare(message: impl Into<String>) -> Self {
+        Error { message: message.into(), bare: true }
+    }
+
+    /// [`Error::bare`], for a message of the bitstream.
+    pub(crate) fn from_stream(message: String) -> Self {
+        Error::bare(message)
     }
 }
 

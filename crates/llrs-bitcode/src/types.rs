@@ -10,9 +10,9 @@ use llrs_ir::Context;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
+use crate::bitstream::stream_error;
 use crate::bitstream::{Cursor, Entry};
 use crate::codes::*;
-use crate::walk::stream_error;
 use crate::Error;
 
 /// LLVM's limit on integer widths (`IntegerType::MAX_INT_BITS`).
@@ -46,6 +46,11 @@ impl TypeTable {
         Some(t)
     }
 
+    /// The number of entries the block announced (`NUMENTRY`).
+    pub fn declared(&self) -> u64 {
+        self.declared
+    }
+
     /// The number of types defined.
     pub fn len(&self) -> usize {
         self.defined.len()
@@ -76,7 +81,7 @@ pub fn read_type_table(cur: &mut Cursor<'_>, ctx: &mut Context) -> Result<TypeTa
             }
             Entry::Record(a) => a,
         };
-        let rec = cur.read_record(abbrev).map_err(stream_error)?;
+        let rec = cur.read_record_ops(abbrev).map_err(stream_error)?;
         let r = &rec.ops;
         let simple = |t: Type, ctx: &mut Context| ctx.ty(t);
         let next = table.defined.len() as u64;
@@ -224,8 +229,9 @@ pub fn read_type_table(cur: &mut Cursor<'_>, ctx: &mut Context) -> Result<TypeTa
         if next >= table.declared {
             return Err(Error::new("Invalid TYPE table"));
         }
-        // Only a named struct may have been referred to before its record.
-        if table.forward.contains_key(&next) && !matches!(ctx.type_of(ty), Type::Named(_)) {
+        // Only a named struct may have been referred to before its record (its record takes the
+        // placeholder over; one that refers to itself makes a new one, as in LLVM).
+        if table.forward.contains_key(&next) {
             return Err(Error::new("Invalid TYPE table: Only named structs can be forward referenced"));
         }
         table.defined.push(ty);
@@ -263,9 +269,15 @@ fn valid_element(ctx: &Context, t: TypeId) -> bool {
     )
 }
 
-/// `FunctionType::isValidArgumentType`: first class and not a label.
+/// `FunctionType::isValidArgumentType` as LLVM 22 answers it: first class, not a label, not an
+/// opaque struct.
 fn valid_argument(ctx: &Context, t: TypeId) -> bool {
-    !matches!(ctx.type_of(t), Type::Void | Type::Function { .. } | Type::Label)
+    match ctx.type_of(t) {
+        Type::Void | Type::Function { .. } | Type::Label => false,
+        // LLVM 22 refuses an opaque struct, such as a named struct referred to before its record.
+        &Type::Named(s) => ctx.structs[s].body.is_some(),
+        _ => true,
+    }
 }
 
 #[cfg(test)]
@@ -327,6 +339,26 @@ mod tests {
             Some("Invalid vector length".into())
         );
         assert_eq!(err(&[(TYPE_CODE_NUMENTRY, &[1]), (99, &[])]), Some("Invalid value".into()));
+        // LLVM 22 takes no opaque struct as an argument: one declared opaque, or one referred to
+        // before its record.
+        assert_eq!(
+            err(&[
+                (TYPE_CODE_NUMENTRY, &[3]),
+                (TYPE_CODE_OPAQUE, &[0]),
+                (TYPE_CODE_VOID, &[]),
+                (TYPE_CODE_FUNCTION, &[0, 1, 0])
+            ]),
+            Some("Invalid function argument type".into())
+        );
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[3]), (TYPE_CODE_VOID, &[]), (TYPE_CODE_FUNCTION, &[0, 0, 2])]),
+            Some("Invalid function argument type".into())
+        );
+        // A named struct that names itself among its elements refers to itself before its record.
+        assert_eq!(
+            err(&[(TYPE_CODE_NUMENTRY, &[1]), (TYPE_CODE_STRUCT_NAMED, &[0, 0])]),
+            Some("Invalid TYPE table: Only named structs can be forward referenced".into())
+        );
         // A huge announced count sizes nothing.
         assert_eq!(
             err(&[(TYPE_CODE_NUMENTRY, &[u64::MAX]), (TYPE_CODE_INTEGER, &[8])]),

@@ -175,7 +175,7 @@ impl ValueList {
             Slot::Empty => {}
             Slot::Placeholder => {
                 if self.types[id] != ty {
-                    return Err(Error::new("Assigned value does not match type of forward declaration"));
+                    return Err(Error::bare("Assigned value does not match type of forward declaration"));
                 }
             }
             _ => return Err(Error::new("Invalid record")),

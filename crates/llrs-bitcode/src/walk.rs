@@ -1,7 +1,9 @@
 //! A walk over every block and record of a bitcode file, as `llvm-bcanalyzer` walks it: the
 //! `BLOCKINFO` blocks are read as they come and their abbreviations apply to the blocks after.
 
-use crate::bitstream::{BlockInfo, Cursor, Entry, StreamError, BLOCKINFO_BLOCK_ID};
+/// Where the readers used to find it: [`crate::bitstream::stream_error`].
+pub(crate) use crate::bitstream::stream_error;
+use crate::bitstream::{BlockInfo, Cursor, Entry, BLOCKINFO_BLOCK_ID};
 use crate::{bitcode_bytes, Error};
 
 /// What a walk found.
@@ -30,7 +32,7 @@ pub fn walk(bytes: &[u8], dump: bool) -> Result<Walk, Error> {
     let mut out = Walk::default();
     let mut depth = 0usize;
     // At the top level only blocks may appear, each at a 32-bit boundary.
-    while cur.bits() - cur.bit() >= 32 {
+    while cur.bits().saturating_sub(cur.bit()) >= 32 {
         match cur.advance().map_err(stream_error)? {
             Entry::SubBlock(id) => walk_block(&mut cur, &mut info, id, &mut depth, &mut out, dump)?,
             _ => return Err(Error::new("Malformed block")),
@@ -55,7 +57,14 @@ fn walk_block(
         out.dump.push(format!("{}<block {id}>", "  ".repeat(*depth)));
     }
     if id == BLOCKINFO_BLOCK_ID {
-        return cur.read_block_info(info).map_err(stream_error);
+        // `llvm-bcanalyzer`: the block info read replaces the one before.
+        return match cur.read_block_info(info).map_err(stream_error)? {
+            Some(fresh) => {
+                *info = fresh;
+                Ok(())
+            }
+            None => Err(Error::new("Malformed BlockInfoBlock")),
+        };
     }
     if *depth >= MAX_DEPTH {
         return Err(Error::new("Malformed block"));
@@ -79,17 +88,6 @@ fn walk_block(
     }
     *depth -= 1;
     Ok(())
-}
-
-/// LLVM's message for a stream that cannot be read.
-pub(crate) fn stream_error(e: StreamError) -> Error {
-    match e {
-        StreamError::BadAbbrevDefinition(m) | StreamError::BadRecord(m) => Error::new(m),
-        StreamError::BadBlockInfo => Error::new("Malformed BlockInfoBlock"),
-        StreamError::InvalidAbbrev => Error::new("Invalid abbrev number"),
-        StreamError::UnterminatedVbr => Error::new("Unterminated VBR"),
-        StreamError::PastEnd | StreamError::MalformedBlock => Error::new("Malformed block"),
-    }
 }
 
 #[cfg(test)]

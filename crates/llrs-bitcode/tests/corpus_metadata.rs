@@ -183,7 +183,7 @@ fn read(bytes: &[u8]) -> Result<(Module, Vec<InstAttachment>), Error> {
     let base = sk.values.len() as u64;
     let mut insts: Vec<InstAttachment> = Vec::new();
     let stream = |e| Error::new(format!("{e:?}"));
-    for (&bit, &g) in sk.bodies.iter().zip(&sk.pending.with_bodies) {
+    for (g, bit) in sk.body_places(&m)? {
         let mut cur = Cursor::new(src.bytes);
         cur.jump_to(bit).map_err(stream)?;
         cur.enter_block(FUNCTION_BLOCK_ID, &sk.info).map_err(stream)?;

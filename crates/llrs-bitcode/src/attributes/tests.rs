@@ -73,7 +73,7 @@ fn old_lists(recs: &[&[u64]]) -> Block {
     (PARAMATTR_BLOCK_ID, recs.iter().map(|r| (PARAMATTR_CODE_ENTRY_OLD, r.to_vec())).collect())
 }
 
-fn read(bytes: &[u8]) -> Result<(Module, Skeleton), String> {
+fn read(bytes: &[u8]) -> Result<(Module, Skeleton<'_>), String> {
     let mods = modules(bytes).map_err(|e| e.message)?;
     let src = mods.first().ok_or("no module")?;
     let mut m = Module::default();
@@ -298,7 +298,8 @@ fn variables_keep_the_function_set() {
         printed(&blocks, &[var(1), var(0)]),
         "@0 = external global i32 #0\n@1 = external global i32\nattributes #0 = { \"k\" }"
     );
-    let (m, sk) = read(&module("", &blocks, &[var(1), var(0)])).expect("reads");
+    let bytes = module("", &blocks, &[var(1), var(0)]);
+    let (m, sk) = read(&bytes).expect("reads");
     assert_eq!(sk.attrs.len(), 1);
     let v = m.vars[0];
     let attrs = m.ctx.attrs_of(m.globals[v].var.attrs);
@@ -386,8 +387,8 @@ fn messages() {
 #[test]
 fn typeless_attributes_at_use_sites() {
     use super::fill_typeless;
-    let (mut m, sk) =
-        read(&module("", &[types(), groups(&[&[1, 1, 0, 3, 0, 9]]), lists(&[&[1]])], &[])).expect("reads");
+    let bytes = module("", &[types(), groups(&[&[1, 1, 0, 3, 0, 9]]), lists(&[&[1]])], &[]);
+    let (mut m, sk) = read(&bytes).expect("reads");
     let set = sk.attrs.get(1).param(0);
     let i32t = m.ctx.int_ty(32);
     assert_eq!(fill_typeless(&mut m.ctx, set, None), None);

@@ -80,6 +80,22 @@ impl FnReader<'_, '_> {
         matches!(self.m.ctx.type_of(t), Type::Ptr(_))
     }
 
+    /// `typeCheckLoadStoreInst` once the pointer is known to be one: the value's type must be
+    /// loadable and storable (`isLoadableOrStorableType`).
+    fn check_load_store(&self, t: TypeId) -> Result<(), Error> {
+        match self.m.ctx.type_of(t) {
+            Type::Void | Type::Label | Type::Metadata | Type::Token | Type::X86Amx | Type::Function { .. } => {
+                Err(invalid("Cannot load/store from pointer"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// `Type::isSized`.
+    fn is_sized(&self, t: TypeId) -> bool {
+        llrs_ir::datalayout::DataLayout::default().is_sized(&self.m.ctx, t)
+    }
+
     fn vector_shape(&self, t: TypeId) -> Option<(bool, u32, TypeId)> {
         match self.m.ctx.type_of(t) {
             Type::Vector { scalable, len, elem } => Some((*scalable, *len, *elem)),
@@ -101,15 +117,15 @@ impl FnReader<'_, '_> {
         match code {
             FUNC_CODE_DECLAREBLOCKS => {
                 let Some(&nb) = r.first().filter(|&&v| v != 0) else {
-                    return Err(invalid("Invalid declareblocks record"));
+                    return Err(invalid("Invalid record"));
                 };
                 if !self.blocks.is_empty() {
-                    return Err(invalid("Invalid declareblocks record"));
+                    return Err(invalid("Invalid record"));
                 }
                 // Each block ends in a terminator record of at least a few bits: more blocks than
                 // the stream has room for are not made.
                 if nb > self.t.stream_bits / 4 {
-                    return Err(invalid("Invalid declareblocks record"));
+                    return Err(invalid("Invalid record"));
                 }
                 for _ in 0..nb {
                     let b = self.body.create_block(None);
@@ -121,19 +137,19 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_BLOCKADDR_USERS => {
                 if r.is_empty() {
-                    return Err(invalid("Invalid blockaddr users record"));
+                    return Err(invalid("Invalid record"));
                 }
                 Ok(())
             }
             FUNC_CODE_DEBUG_LOC_AGAIN => {
                 let (Some(x), Some(loc)) = (self.last, self.last_loc) else {
-                    return Err(invalid("Invalid debug_loc_again record"));
+                    return Err(invalid("Invalid record"));
                 };
                 self.set_dbg(x, loc);
                 Ok(())
             }
             FUNC_CODE_DEBUG_LOC => {
-                let e = "Invalid debug loc record";
+                let e = "Invalid record";
                 let Some(x) = self.last.filter(|_| n >= 4) else { return Err(invalid(e)) };
                 let scope = match r[2] {
                     0 => Md::Null,
@@ -200,7 +216,7 @@ impl FnReader<'_, '_> {
 
     /// `getFnMetadataByID`.
     fn fn_md(&self, id: Option<&u64>) -> Result<Md, Error> {
-        id.and_then(|&i| self.md.get(i)).ok_or_else(|| invalid("Invalid dbg record"))
+        id.and_then(|&i| self.md.get(i)).ok_or_else(|| invalid("Invalid record"))
     }
 
     /// A debug record (`#dbg_value`, `#dbg_declare`, `#dbg_assign`, `#dbg_label`, ...).
@@ -354,7 +370,7 @@ impl FnReader<'_, '_> {
             FUNC_CODE_INST_EXTRACTVAL | FUNC_CODE_INST_INSERTVAL => {
                 let ins = code == FUNC_CODE_INST_INSERTVAL;
                 let name = if ins { "INSERTVAL" } else { "EXTRACTVAL" };
-                let e = if ins { "Invalid insertvalue record" } else { "Invalid extractvalue record" };
+                let e = "Invalid record";
                 let mut p = 0;
                 let (agg, aty) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let mut ops: SmallVec<[Value; 3]> = SmallVec::from_slice(&[agg]);
@@ -412,7 +428,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_SELECT => {
-                let e = "Invalid select record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (t, ty) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let f = self.pop_value(r, &mut p, ty).ok_or_else(|| invalid(e))?;
@@ -421,7 +437,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::Select, ty, [c, t, f])
             }
             FUNC_CODE_INST_VSELECT => {
-                let e = "Invalid vector select record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (t, ty) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let f = self.pop_value(r, &mut p, ty).ok_or_else(|| invalid(e))?;
@@ -443,7 +459,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_EXTRACTELT => {
-                let e = "Invalid extractelement record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (v, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let (i, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
@@ -452,15 +468,15 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_INSERTELT => {
                 let mut p = 0;
-                let (v, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid insertelement record"))?;
+                let (v, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid record"))?;
                 let Some((_, _, el)) = self.vector_shape(vt) else { return Err(invalid("Invalid type for value")) };
-                let e = "Invalid insert element record";
+                let e = "Invalid record";
                 let x = self.pop_value(r, &mut p, el).ok_or_else(|| invalid(e))?;
                 let (i, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 InstData::new(Opcode::InsertElement, vt, [v, x, i])
             }
             FUNC_CODE_INST_SHUFFLEVEC => {
-                let e = "Invalid shufflevector record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (a, at) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let b = self.pop_value(r, &mut p, at).ok_or_else(|| invalid(e))?;
@@ -522,14 +538,14 @@ impl FnReader<'_, '_> {
                     return Ok(InstData::new(Opcode::Ret, void, []));
                 }
                 let mut p = 0;
-                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid ret record"))?;
+                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid record"))?;
                 if p != n {
-                    return Err(invalid("Invalid ret record"));
+                    return Err(invalid("Invalid record"));
                 }
                 InstData::new(Opcode::Ret, void, [v])
             }
             FUNC_CODE_INST_BR => {
-                let e = "Invalid br record";
+                let e = "Invalid record";
                 if n != 1 && n != 3 {
                     return Err(invalid(e));
                 }
@@ -545,7 +561,7 @@ impl FnReader<'_, '_> {
                 }
             }
             FUNC_CODE_INST_SWITCH => {
-                let e = "Invalid switch record";
+                let e = "Invalid record";
                 if n < 3 || n.is_multiple_of(2) || (r[0] >> 16) == 0x4B5 {
                     return Err(invalid(e));
                 }
@@ -568,7 +584,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::Switch, void, ops)
             }
             FUNC_CODE_INST_INDIRECTBR => {
-                let e = "Invalid indirectbr record";
+                let e = "Invalid record";
                 if n < 2 {
                     return Err(invalid(e));
                 }
@@ -585,7 +601,7 @@ impl FnReader<'_, '_> {
             FUNC_CODE_INST_CALL => self.call_like(Opcode::Call, r)?,
             FUNC_CODE_INST_RESUME => {
                 let mut p = 0;
-                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid resume record"))?;
+                let (v, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid("Invalid record"))?;
                 InstData::new(Opcode::Resume, void, [v])
             }
             FUNC_CODE_INST_UNREACHABLE => InstData::new(Opcode::Unreachable, void, []),
@@ -624,7 +640,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_LANDINGPAD | FUNC_CODE_INST_LANDINGPAD_OLD => {
-                let e = "Invalid landingpad record";
+                let e = "Invalid record";
                 let old = code == FUNC_CODE_INST_LANDINGPAD_OLD;
                 if n < if old { 4 } else { 3 } {
                     return Err(invalid(e));
@@ -658,7 +674,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_ALLOCA => {
-                let e = "Invalid alloca record";
+                let e = "Invalid record";
                 if n != 4 && n != 5 {
                     return Err(invalid(e));
                 }
@@ -695,7 +711,7 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_LOAD | FUNC_CODE_INST_LOADATOMIC => {
                 let atomic = code == FUNC_CODE_INST_LOADATOMIC;
-                let e = if atomic { "Invalid load atomic record" } else { "Invalid load record" };
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 let ok = if atomic { (4..=6).contains(&(n - p.min(n))) } else { n == p + 2 || n == p + 3 };
@@ -714,6 +730,7 @@ impl FnReader<'_, '_> {
                     .get(&mut self.m.ctx, r[p])
                     .ok_or_else(|| invalid(if atomic { "Missing atomic load type" } else { "Missing load type" }))?;
                 p += 1;
+                self.check_load_store(ty)?;
                 let mut at = Atomic::default();
                 if atomic {
                     let o = ordering(r[p + 2]);
@@ -727,6 +744,9 @@ impl FnReader<'_, '_> {
                 if atomic && al == 0 {
                     return Err(invalid("Alignment missing from atomic load"));
                 }
+                if al == 0 && !self.is_sized(ty) {
+                    return Err(invalid("load of unsized type"));
+                }
                 let mut d = InstData::new(Opcode::Load, ty, [ptr]);
                 if r[p + 1] != 0 {
                     d.flags = flags::VOLATILE;
@@ -736,19 +756,20 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_STORE | FUNC_CODE_INST_STOREATOMIC => {
                 let atomic = code == FUNC_CODE_INST_STOREATOMIC;
-                let e = if atomic { "Invalid store atomic record" } else { "Invalid store record" };
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if atomic && !self.is_ptr(pt) {
                     return Err(invalid(e));
                 }
-                let (val, _) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
+                let (val, vt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if n != p + if atomic { 4 } else { 2 } {
                     return Err(invalid(e));
                 }
                 if !self.is_ptr(pt) {
                     return Err(invalid("Load/Store operand is not a pointer type"));
                 }
+                self.check_load_store(vt)?;
                 let mut at = Atomic::default();
                 if atomic {
                     let o = ordering(r[p + 2]);
@@ -765,6 +786,9 @@ impl FnReader<'_, '_> {
                 if atomic && al == 0 {
                     return Err(invalid("Alignment missing from atomic store"));
                 }
+                if al == 0 && !self.is_sized(vt) {
+                    return Err(invalid("store of unsized type"));
+                }
                 let mut d = InstData::new(Opcode::Store, void, [val, ptr]);
                 if r[p + 1] != 0 {
                     d.flags = flags::VOLATILE;
@@ -773,7 +797,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_CMPXCHG => {
-                let e = "Invalid cmpxchg record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if !self.is_ptr(pt) {
@@ -810,7 +834,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_ATOMICRMW => {
-                let e = "Invalid atomicrmw record";
+                let e = "Invalid record";
                 let mut p = 0;
                 let (ptr, pt) = self.value_type_pair(r, &mut p).ok_or_else(|| invalid(e))?;
                 if !self.is_ptr(pt) {
@@ -841,11 +865,11 @@ impl FnReader<'_, '_> {
             }
             FUNC_CODE_INST_FENCE => {
                 if n != 2 {
-                    return Err(invalid("Invalid fence record"));
+                    return Err(invalid("Invalid record"));
                 }
                 let o = ordering(r[0]);
                 if matches!(o, Ordering::NotAtomic | Ordering::Unordered | Ordering::Monotonic) {
-                    return Err(invalid("Invalid fence record"));
+                    return Err(invalid("Invalid record"));
                 }
                 let scope = self.scope(r[1]);
                 let mut d = InstData::new(Opcode::Fence, void, []);
@@ -857,7 +881,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_VAARG => {
-                let e = "Invalid va_arg record";
+                let e = "Invalid record";
                 if n < 3 {
                     return Err(invalid(e));
                 }
@@ -880,7 +904,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::Freeze, t, [v])
             }
             FUNC_CODE_INST_CLEANUPRET => {
-                let e = "Invalid cleanupret record";
+                let e = "Invalid record";
                 if n != 1 && n != 2 {
                     return Err(invalid(e));
                 }
@@ -893,7 +917,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::CleanupRet, void, ops)
             }
             FUNC_CODE_INST_CATCHRET => {
-                let e = "Invalid catchret record";
+                let e = "Invalid record";
                 if n != 2 {
                     return Err(invalid(e));
                 }
@@ -903,7 +927,7 @@ impl FnReader<'_, '_> {
                 InstData::new(Opcode::CatchRet, void, [pad, Value::Block(b)])
             }
             FUNC_CODE_INST_CATCHSWITCH => {
-                let e = "Invalid catchswitch record";
+                let e = "Invalid record";
                 if n < 2 {
                     return Err(invalid(e));
                 }
@@ -929,7 +953,7 @@ impl FnReader<'_, '_> {
                 d
             }
             FUNC_CODE_INST_CATCHPAD | FUNC_CODE_INST_CLEANUPPAD => {
-                let e = "Invalid catchpad/cleanuppad record";
+                let e = "Invalid record";
                 if n < 2 {
                     return Err(invalid(e));
                 }
@@ -955,9 +979,9 @@ impl FnReader<'_, '_> {
     /// call, invoke and callbr.
     fn call_like(&mut self, op: Opcode, r: &[u64]) -> Result<InstData, Error> {
         let e = match op {
-            Opcode::Invoke => "Invalid invoke record",
-            Opcode::CallBr => "Invalid callbr record",
-            _ => "Invalid call record",
+            Opcode::Invoke => "Invalid record",
+            Opcode::CallBr => "Invalid record",
+            _ => "Invalid record",
         };
         let n = r.len();
         if (op == Opcode::Invoke && n < 4) || (op == Opcode::Call && n < 3) || n < 2 {

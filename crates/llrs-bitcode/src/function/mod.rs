@@ -13,12 +13,13 @@ use llrs_ir::types::{Type, TypeId};
 use llrs_ir::value::Value;
 use llrs_ir::{Module, Opcode};
 
+use crate::bitstream::stream_error;
 use crate::bitstream::{BlockInfo, Cursor, Entry};
 use crate::codes::*;
 use crate::constants::read_constants;
+use crate::reader::read_use_lists;
 use crate::types::TypeTable;
-use crate::values::{ValueList, PLACEHOLDER_BASE};
-use crate::walk::stream_error;
+use crate::values::{Slot, ValueList, PLACEHOLDER_BASE};
 use crate::Error;
 
 /// What every body reads from the module: the tables of the module block.
@@ -267,13 +268,17 @@ impl FnReader<'_, '_> {
                     self.read_symtab(cur)?;
                     continue;
                 }
+                Entry::SubBlock(USELIST_BLOCK_ID) => {
+                    read_use_lists(cur, self.t.info)?;
+                    continue;
+                }
                 Entry::SubBlock(_) => {
                     cur.skip_block().map_err(stream_error)?;
                     continue;
                 }
                 Entry::Record(a) => a,
             };
-            let rec = cur.read_record(a).map_err(stream_error)?;
+            let rec = cur.read_record_ops(a).map_err(stream_error)?;
             self.record(rec.code, &rec.ops)?;
         }
         if !self.bundles.is_empty() {
@@ -285,27 +290,34 @@ impl FnReader<'_, '_> {
         Ok(())
     }
 
-    /// The value symbol table of the body: names of arguments, instructions and blocks.
+    /// The value symbol table of the body (`parseValueSymbolTable` in a function): names of
+    /// arguments, instructions and blocks.
     fn read_symtab(&mut self, cur: &mut Cursor<'_>) -> Result<(), Error> {
         loop {
-            let a = match cur.advance().map_err(stream_error)? {
+            let a = match cur.advance_skipping_subblocks().map_err(stream_error)? {
                 Entry::EndBlock => return Ok(()),
-                Entry::SubBlock(_) => {
-                    cur.skip_block().map_err(stream_error)?;
-                    continue;
-                }
+                Entry::SubBlock(_) => return Err(Error::new("Malformed block")),
                 Entry::Record(a) => a,
             };
-            let rec = cur.read_record(a).map_err(stream_error)?;
+            let rec = cur.read_record_ops(a).map_err(stream_error)?;
             let r = &rec.ops;
             match rec.code {
-                VST_CODE_ENTRY => {
-                    if r.is_empty() {
-                        return Err(Error::new("Invalid vst_code_entry record"));
+                // `recordValue`.
+                VST_CODE_ENTRY | VST_CODE_FNENTRY => {
+                    let name_at = if rec.code == VST_CODE_ENTRY { 1 } else { 2 };
+                    if name_at > r.len() {
+                        return Err(Error::new("Invalid record"));
                     }
-                    let name: Vec<u8> = r[1..].iter().map(|&c| c as u8).collect();
+                    let id = r[0] as u32 as usize;
+                    if id >= self.values.len() || matches!(self.values.slot(id), Slot::Empty) {
+                        return Err(Error::new("Invalid record"));
+                    }
+                    let name: Vec<u8> = r[name_at..].iter().map(|&c| c as u8).collect();
+                    if name.contains(&0) {
+                        return Err(Error::new("Invalid value name"));
+                    }
                     let sym = self.m.ctx.sym_bytes(&name);
-                    match self.values.resolved(r[0] as usize) {
+                    match self.values.resolved(id) {
                         Some(Value::Arg(i)) if i < PLACEHOLDER_BASE => {
                             let f = self.m.func_mut(self.g);
                             let i = i as usize;
@@ -315,14 +327,12 @@ impl FnReader<'_, '_> {
                             f.arg_names[i] = Some(sym);
                         }
                         Some(Value::Inst(x)) => self.body.insts[x].name = Some(sym),
-                        _ => return Err(Error::new("Invalid value name")),
+                        // Constants take no name; a global's keeps its own.
+                        _ => {}
                     }
                 }
                 VST_CODE_BBENTRY => {
-                    if r.is_empty() {
-                        return Err(Error::new("Invalid vst_code_bbentry record"));
-                    }
-                    let Some(&b) = self.blocks.get(r[0] as usize) else {
+                    let Some(&b) = r.first().and_then(|&b| self.blocks.get(b as u32 as usize)) else {
                         return Err(Error::new("Invalid bbentry record"));
                     };
                     let name: Vec<u8> = r[1..].iter().map(|&c| c as u8).collect();

@@ -226,7 +226,8 @@ impl MetadataLoader {
             if lens.at_end() {
                 return Err(Error::new("Invalid record: metadata strings bad length"));
             }
-            let n = lens.read_vbr(6).map_err(|_| Error::new("Invalid record: metadata strings bad length"))? as usize;
+            // The stream's own error, as LLVM hands it on.
+            let n = lens.read_vbr(6).map_err(stream_error)? as usize;
             if chars.len() < n {
                 return Err(Error::new("Invalid record: metadata strings truncated chars"));
             }

@@ -26,7 +26,6 @@ use llrs_ir::summary::{GlobalValueSummary, Guid, SummaryIndex};
 use rustc_hash::FxHashMap;
 
 use crate::bitstream::{BlockInfo, Cursor, Entry};
-use crate::codes::{FS_FLAGS, FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID, GLOBALVAL_SUMMARY_BLOCK_ID, MODULE_BLOCK_ID};
 use crate::reader::ModuleSource;
 use crate::walk::stream_error;
 use crate::Error;
@@ -56,36 +55,10 @@ pub fn read(src: &ModuleSource<'_>, file: &str) -> Result<Option<SummaryIndex>, 
     Ok(Some(r.index))
 }
 
-/// `getLTOInfo`: whether the module block has a summary block (read up to its `FLAGS` record,
-/// as `getEnableSplitLTOUnitAndUnifiedFlag` reads it, with no `BLOCKINFO` abbreviations).
+/// `getLTOInfo`: whether the module block has a summary block ([`crate::module::lto_info`], the
+/// pass over the module block `llvm-dis` makes once the module is read).
 fn has_summary(src: &ModuleSource<'_>) -> Result<bool, Error> {
-    let info = BlockInfo::default();
-    let mut cur = Cursor::new(src.bytes);
-    cur.jump_to(src.module_bit).map_err(stream_error)?;
-    cur.enter_block(MODULE_BLOCK_ID, &info).map_err(stream_error)?;
-    loop {
-        match cur.advance().map_err(stream_error)? {
-            Entry::EndBlock => return Ok(false),
-            Entry::SubBlock(id @ (GLOBALVAL_SUMMARY_BLOCK_ID | FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID)) => {
-                cur.enter_block(id, &info).map_err(stream_error)?;
-                loop {
-                    match advance_skipping_subblocks(&mut cur)? {
-                        Entry::EndBlock => return Ok(true),
-                        Entry::SubBlock(_) => return Err(Error::new("Malformed block")),
-                        Entry::Record(a) => {
-                            if cur.read_record(a).map_err(stream_error)?.code == FS_FLAGS {
-                                return Ok(true);
-                            }
-                        }
-                    }
-                }
-            }
-            Entry::SubBlock(_) => cur.skip_block().map_err(stream_error)?,
-            Entry::Record(a) => {
-                cur.read_record(a).map_err(stream_error)?;
-            }
-        }
-    }
+    Ok(crate::module::lto_info(src)?.has_summary)
 }
 
 /// `advanceSkippingSubblocks`: the next record or end of block, sub-blocks stepped over.

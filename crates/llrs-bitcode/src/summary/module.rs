@@ -31,9 +31,11 @@ impl IndexReader<'_> {
             let a = match cur.advance().map_err(stream_error)? {
                 Entry::EndBlock => return Ok(()),
                 Entry::SubBlock(BLOCKINFO_BLOCK_ID) => {
-                    let mut fresh = crate::bitstream::BlockInfo::default();
-                    cur.read_block_info(&mut fresh).map_err(stream_error)?;
-                    self.info = fresh;
+                    // `readBlockInfo`: the block info read replaces the one before.
+                    match cur.read_block_info(&self.info).map_err(stream_error)? {
+                        Some(fresh) => self.info = fresh,
+                        None => return Err(Error::new("Malformed block")),
+                    }
                     continue;
                 }
                 Entry::SubBlock(id @ (GLOBALVAL_SUMMARY_BLOCK_ID | FULL_LTO_GLOBALVAL_SUMMARY_BLOCK_ID)) => {

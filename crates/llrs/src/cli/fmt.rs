@@ -70,6 +70,13 @@ pub fn same_text(a: &[u8], b: &[u8]) -> bool {
     body(a) == body(b)
 }
 
+/// Is `file_name` a bitcode file by its `.bc` ending? `llvm-dis` reads whatever it is given as
+/// bitcode, so such a file is read as bitcode whatever its first bytes (and rejected with
+/// `llvm-dis`'s message when they are not bitcode's).
+pub fn is_bitcode_name(file_name: &str) -> bool {
+    file_name.ends_with(".bc")
+}
+
 /// Is `file_name` Machine IR (by its `.mir` ending, as llc decides)?
 pub fn is_mir(file_name: &str) -> bool {
     file_name.ends_with(".mir")
@@ -108,7 +115,7 @@ pub fn load_source(src: &[u8], file_name: &str) -> Result<Loaded, FmtError> {
 
 /// The first half of [`load_source`]: the module parsed, not verified yet.
 pub fn read_module(src: &[u8], file_name: &str) -> Result<llrs_ir::Module, FmtError> {
-    if is_bitcode(src) {
+    if is_bitcode(src) || is_bitcode_name(file_name) {
         return read_bitcode(src, file_name);
     }
     if is_mir(file_name) {
@@ -124,7 +131,7 @@ pub fn read_module_releasing<'a>(
     file_name: &str,
     release: &'a (dyn Fn(std::ops::Range<usize>) + Sync),
 ) -> Result<llrs_ir::Module, FmtError> {
-    if is_bitcode(src) {
+    if is_bitcode(src) || is_bitcode_name(file_name) {
         return read_bitcode(src, file_name);
     }
     if is_mir(file_name) {
