@@ -57,7 +57,10 @@ fn drop_dbg_declarations(m: &mut Module) {
         let gl = &m.globals[*g];
         gl.func.as_ref().is_some_and(|f| f.body.is_none())
             && gl.name.is_some_and(|n| {
-                matches!(m.ctx.name(n), b"llvm.dbg.value" | b"llvm.dbg.declare" | b"llvm.dbg.assign" | b"llvm.dbg.label")
+                matches!(
+                    m.ctx.name(n),
+                    b"llvm.dbg.value" | b"llvm.dbg.declare" | b"llvm.dbg.assign" | b"llvm.dbg.label"
+                )
             })
     };
     if m.functions.iter().any(is_dbg) {
