@@ -73,7 +73,7 @@ fn drop_dbg_declarations(m: &mut Module) {
 /// `materializeModule`), in its order.
 fn upgrade(m: &mut Module, dl: &llrs_ir::datalayout::DataLayout) {
     llrs_upgrade::upgrade_inline_asm_strings(m);
-    llrs_upgrade::upgrade_calls_to_intrinsics(m, dl);
+    llrs_upgrade::upgrade_intrinsics_as_bitcode_reader(m, dl);
     llrs_asm::apply_intrinsic_attributes(m);
     llrs_upgrade::upgrade_module_function_attributes(m, llrs_upgrade::TypeIncompatible::Remove);
     llrs_upgrade::upgrade_debug_info(m);

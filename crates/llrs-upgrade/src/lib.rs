@@ -10,6 +10,7 @@
 //! | --- | --- | --- |
 //! | `UpgradeIntrinsicFunction` | [`upgrade_intrinsic_function`] | yes |
 //! | `UpgradeIntrinsicCall`, `UpgradeCallsToIntrinsic` | [`upgrade_calls_to_intrinsic`], [`upgrade_calls_to_intrinsics`] | yes |
+//! | the same in `BitcodeReader`'s order (`globalCleanup`, `materialize`, `materializeModule`) | [`upgrade_intrinsics_as_bitcode_reader`] | no: the bitcode reader calls it |
 //! | the debug intrinsics to debug records | [`dbg_intrinsic_record`] | yes |
 //! | `UpgradeDebugInfo` | [`upgrade_debug_info`] | yes |
 //! | `UpgradeModuleFlags` | [`upgrade_module_flags`], [`upgrade_module_flag_behavior`] | yes |
@@ -66,7 +67,7 @@ pub use globals::{upgrade_global_variable, upgrade_global_variables};
 pub use inline_asm::{upgrade_inline_asm_string, upgrade_inline_asm_strings};
 pub use intrinsics::{
     dbg_intrinsic_record, upgrade_calls_to_intrinsic, upgrade_calls_to_intrinsics, upgrade_intrinsic_function,
-    IntrinsicUpgrade,
+    upgrade_intrinsics_as_bitcode_reader, IntrinsicUpgrade,
 };
 pub use loop_md::{may_be_old_loop_attachment_tag, upgrade_instruction_loop_attachment};
 pub use metadata::{rewrite_attachments, upgrade_debug_info, upgrade_tbaa_node, upgrade_tbaa_tags};

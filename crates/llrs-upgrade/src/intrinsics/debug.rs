@@ -133,3 +133,26 @@ fn append_deref(ctx: &mut Context, expr: Md) -> Md {
     node.fields = fields.into_boxed_slice();
     Md::Node(ctx.md_intern(node))
 }
+
+/// The plan for `llvm.dbg.value`, `declare`, `assign` and `label` where the bitcode reader meets
+/// them (`UpgradeIntrinsicFunction` with `CanUpgradeDebugIntrinsicsToRecords`): no new
+/// declaration, each call a debug record ([`dbg_record`]). The `.ll` reader turns the calls
+/// into records as it reads them instead.
+pub(super) fn record_plan(name: &str) -> Option<Plan> {
+    matches!(name, "llvm.dbg.value" | "llvm.dbg.declare" | "llvm.dbg.assign" | "llvm.dbg.label")
+        .then(|| Plan::expand(dbg_record))
+}
+
+/// Replaces the call by its debug record, which goes before the next instruction
+/// (`upgradeDbgIntrinsicToDbgRecord`): it joins the call's own records, which move on when the
+/// call goes. An old `dbg.value` with an offset goes without a record.
+fn dbg_record(site: &mut Site<'_>, _: Option<GlobalId>) -> bool {
+    match dbg_intrinsic_record(site.m, &site.body.insts[site.call]) {
+        Some(rec) => {
+            site.body.insts[site.call].dbg_records.extend(rec);
+            site.erase();
+            true
+        }
+        None => false,
+    }
+}

@@ -45,6 +45,14 @@ impl Intrinsics<'_> {
     pub(crate) fn upgrade_lifetime_decl(&mut self, g: GlobalId) {
         let Some(start) = self.is_old_lifetime(g) else { return };
         let calls = self.lifetime_calls(g);
+        self.lifetime_leftover(g, start);
+        self.rewrite_lifetime_calls(&calls, start);
+    }
+
+    /// The declaration an old lifetime marker `g` leaves: `g` itself, moved to the end of the
+    /// module as `llvm.lifetime.*.i64(i64)`, or none when an earlier one left that already (`g`
+    /// then leaves the module). Its calls are still to be rewritten.
+    pub(crate) fn lifetime_leftover(&mut self, g: GlobalId, start: bool) {
         self.m.functions.retain(|&x| x != g);
         if let Some(n) = self.m.globals[g].name {
             if self.global_names.get(&n) == Some(&g) {
@@ -58,7 +66,6 @@ impl Intrinsics<'_> {
         let fty = self.m.ctx.fn_ty(void, &[i64t], false);
         // A second old declaration finds the first one's leftover.
         if self.global_names.get(&sym).is_some_and(|&o| self.m.globals[o].value_ty == fty) {
-            self.rewrite_lifetime_calls(&calls, start);
             return;
         }
         self.m.globals[g].name = Some(sym);
@@ -70,7 +77,6 @@ impl Intrinsics<'_> {
         }
         self.global_names.insert(sym, g);
         self.m.functions.push(g);
-        self.rewrite_lifetime_calls(&calls, start);
     }
 
     /// The calls of the old declaration `g` (with its two operands), in the order LLVM visits
@@ -160,7 +166,7 @@ impl Intrinsics<'_> {
 
     /// Rewrites the calls (`UpgradeIntrinsicCall`'s lifetime case): a call on an alloca (behind
     /// pointer casts) calls the new marker on it, any other goes.
-    fn rewrite_lifetime_calls(&mut self, calls: &[(GlobalId, InstId)], start: bool) {
+    pub(crate) fn rewrite_lifetime_calls(&mut self, calls: &[(GlobalId, InstId)], start: bool) {
         let dbg = self.m.ctx.md_kind(b"dbg");
         let mut made = Vec::new();
         for &(f, id) in calls {

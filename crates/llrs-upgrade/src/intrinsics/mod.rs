@@ -2,7 +2,8 @@
 //! end of a module: for each function in module order (`UpgradeCallsToIntrinsic`), an old
 //! declaration gives way to a new one made after every other function
 //! (`Intrinsic::getOrInsertDeclaration`), or to none when its calls become plain IR, and each
-//! call is rewritten (`UpgradeIntrinsicCall`).
+//! call is rewritten (`UpgradeIntrinsicCall`). The bitcode reader runs the same decisions and
+//! rewrites in its own order ([`reader`]).
 //!
 //! Each family of intrinsics has its own module: it tells whether a declaration is old and what
 //! replaces it ([`Plan`]), and how a call is rewritten. What is left are names with an old
@@ -22,6 +23,7 @@ mod lifetime;
 mod masked;
 mod memory;
 mod nvvm;
+mod reader;
 mod riscv;
 mod site;
 mod structret;
@@ -69,6 +71,18 @@ pub fn upgrade_intrinsic_function(ctx: &mut Context, name: &str, fn_ty: TypeId) 
 pub fn upgrade_calls_to_intrinsics(m: &mut Module, dl: &DataLayout) -> bool {
     let mut up = Intrinsics::new(m, dl);
     up.upgrade_intrinsic_calls(None)
+}
+
+/// The upgrade of old intrinsic declarations and their calls as LLVM's bitcode reader makes it
+/// (`BitcodeReader`'s `globalCleanup`, `materialize` and `materializeModule`): each old
+/// declaration, in module order, gives way to its new declaration at once (made after every
+/// other function, and upgraded in turn when old); then each body, in module order, has its
+/// calls rewritten in instruction order; the old declarations go last. Calls of the debug
+/// intrinsics become debug records. `dl` is the module's data layout. Returns whether anything
+/// changed.
+pub fn upgrade_intrinsics_as_bitcode_reader(m: &mut Module, dl: &DataLayout) -> bool {
+    let mut up = Intrinsics::new(m, dl);
+    up.upgrade_as_bitcode_reader()
 }
 
 /// `UpgradeCallsToIntrinsic` for one function `f` of the module: when it is an old intrinsic
@@ -327,7 +341,19 @@ impl Intrinsics<'_> {
         calls: &[(GlobalId, InstId)],
         edits: &mut FxHashMap<GlobalId, Edits>,
     ) {
-        let Some(sym) = self.m.globals[g].name else { return };
+        let Some(d) = self.declare(g, &p) else { return };
+        let mut all_done = true;
+        for &(f, inst) in calls {
+            all_done &= self.rewrite_call(&d, f, inst, edits.entry(f).or_default());
+        }
+        self.finish_declared(g, &d, all_done);
+    }
+
+    /// The first half of `UpgradeIntrinsicFunction` for the declaration `g` planned as `p`: its
+    /// name freed and the new declaration made (`getOrInsertDeclaration`). `None` when the new
+    /// declaration cannot be made (its name and the renamed one are taken), and `g` stays.
+    pub(crate) fn declare(&mut self, g: GlobalId, p: &Plan) -> Option<Declared> {
+        let sym = self.m.globals[g].name?;
         let old_name = String::from_utf8_lossy(self.m.ctx.name(sym)).into_owned();
         // LLVM first renames the old declaration (`NAME.old`), which frees its name.
         let owns_name = self.global_names.get(&sym) == Some(&g);
@@ -343,56 +369,80 @@ impl Intrinsics<'_> {
                         if owns_name {
                             self.global_names.insert(sym, g);
                         }
-                        return;
+                        return None;
                     }
                 }
             }
             None => None,
         };
-        let dbg_kind = self.m.ctx.md_kind(b"dbg");
-        let mut all_done = true;
-        for &(f, inst) in calls {
-            let Some(mut body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.take()) else { continue };
-            let d = &body.insts[inst];
-            let fits = d.call().is_some();
-            let done = match (p.calls, new) {
-                (Calls::Retarget, Some(_)) | (Calls::Rewrite(_), _) if fits => {
-                    if matches!(p.calls, Calls::Rewrite(_)) && d.op != Opcode::Call {
-                        false
-                    } else {
-                        let params = self.m.ctx.fn_params(self.m.globals[f].value_ty).to_vec();
-                        let mut s = Site {
-                            m: self.m,
-                            names: &mut self.global_names,
-                            dl: self.dl,
-                            body: &mut body,
-                            edits: edits.entry(f).or_default(),
-                            call: inst,
-                            params: &params,
-                            func: f,
-                            old_name: &old_name,
-                            dbg_kind,
-                        };
-                        match (p.calls, new) {
-                            (Calls::Rewrite(rw), _) => rw(&mut s, new),
-                            (Calls::Retarget, n) => calls::default_case(&mut s, n),
-                        }
+        Some(Declared { calls: p.calls, new, sym, old_name, owns_name })
+    }
+
+    /// `UpgradeIntrinsicCall` for the call `inst` of function `f`, of a declaration replaced as
+    /// `d` says, its body edits kept in `edits`. Returns whether the call was rewritten.
+    pub(crate) fn rewrite_call(&mut self, d: &Declared, f: GlobalId, inst: InstId, edits: &mut Edits) -> bool {
+        let Some(mut body) = self.m.globals[f].func.as_mut().and_then(|fd| fd.body.take()) else { return true };
+        let data = &body.insts[inst];
+        let fits = data.call().is_some();
+        let done = match (d.calls, d.new) {
+            (Calls::Retarget, Some(_)) | (Calls::Rewrite(_), _) if fits => {
+                if matches!(d.calls, Calls::Rewrite(_)) && data.op != Opcode::Call {
+                    false
+                } else {
+                    let params = self.m.ctx.fn_params(self.m.globals[f].value_ty).to_vec();
+                    let dbg_kind = self.m.ctx.md_kind(b"dbg");
+                    let mut s = Site {
+                        m: self.m,
+                        names: &mut self.global_names,
+                        dl: self.dl,
+                        body: &mut body,
+                        edits,
+                        call: inst,
+                        params: &params,
+                        func: f,
+                        old_name: &d.old_name,
+                        dbg_kind,
+                    };
+                    match (d.calls, d.new) {
+                        (Calls::Rewrite(rw), new) => rw(&mut s, new),
+                        (Calls::Retarget, n) => calls::default_case(&mut s, n),
                     }
                 }
-                _ => false,
-            };
-            all_done &= done;
-            if let Some(fd) = self.m.globals[f].func.as_mut() {
-                fd.body = Some(body);
             }
+            _ => false,
+        };
+        if let Some(fd) = self.m.globals[f].func.as_mut() {
+            fd.body = Some(body);
         }
-        if new == Some(g) {
+        done
+    }
+
+    /// The end of an upgrade of declaration `g` replaced as `d` says, once its calls were
+    /// rewritten (`all_done`: all of them): `g` leaves the module, or, when calls are left, keeps
+    /// its name.
+    pub(crate) fn finish_declared(&mut self, g: GlobalId, d: &Declared, all_done: bool) {
+        if d.new == Some(g) {
             return;
         }
         if all_done {
             self.m.functions.retain(|&x| x != g);
-        } else if owns_name && !self.global_names.contains_key(&sym) {
-            self.global_names.insert(sym, g);
+        } else if d.owns_name && !self.global_names.contains_key(&d.sym) {
+            self.global_names.insert(d.sym, g);
         }
     }
+}
+
+/// An old intrinsic declaration whose replacement was made ([`Intrinsics::declare`]), its calls
+/// still to be rewritten.
+pub(crate) struct Declared {
+    /// How its calls are rewritten.
+    pub calls: Calls,
+    /// The new declaration, if any.
+    pub new: Option<GlobalId>,
+    /// The old declaration's name.
+    pub sym: Symbol,
+    /// The old declaration's name, as text.
+    pub old_name: String,
+    /// Whether the old declaration held its name in the module's table of names.
+    pub owns_name: bool,
 }
