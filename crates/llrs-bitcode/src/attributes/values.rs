@@ -1,6 +1,7 @@
 //! The values of integer attributes (entry tag 1) and the constant ranges of `range` and
 //! `initializes` (tags 7 and 8), decoded as LLVM 22's `AttrBuilder` takes them.
 
+pub use crate::constants::decode_sign_rotated as sign_rotated;
 use llrs_ir::attributes::{
     AllocFnKind, AttrArg, CaptureInfo, ConstantRangeList, FPClassTest, MemoryEffects, OffsetRange, UwTableKind,
 };
@@ -57,17 +58,6 @@ pub fn int_arg(name: &str, v: u64) -> Option<AttrArg> {
         "nofpclass" => AttrArg::NoFPClass(FPClassTest::from_bits(v & u64::from(FPClassTest::ALL.bits()))?),
         _ => return None,
     })
-}
-
-/// `decodeSignRotatedValue`: the sign in the low bit; `1` (a negative zero) is the minimum.
-pub fn sign_rotated(v: u64) -> u64 {
-    if v & 1 == 0 {
-        v >> 1
-    } else if v != 1 {
-        (v >> 1).wrapping_neg()
-    } else {
-        1 << 63
-    }
 }
 
 const TOO_FEW: &str = "Too few records for range";

@@ -6,6 +6,7 @@ use llrs_ir::{APInt, DiValue, Md, MdKind, Module};
 
 use super::fields::{int_text, Di, Num};
 use super::MetadataLoader;
+use crate::constants::decode_sign_rotated;
 use crate::Error;
 
 fn invalid() -> Error {
@@ -19,17 +20,6 @@ pub(super) fn unrotate_sign(u: u64) -> i64 {
         !((u >> 1) as i64)
     } else {
         (u >> 1) as i64
-    }
-}
-
-/// `decodeSignRotatedValue`: a word of a wide integer.
-fn decode_sign_rotated(v: u64) -> u64 {
-    if v & 1 == 0 {
-        v >> 1
-    } else if v != 1 {
-        (v >> 1).wrapping_neg()
-    } else {
-        1 << 63
     }
 }
 

@@ -2,6 +2,7 @@
 //! `getDecodedFFlags`, `getDecodedGVarFlags`, `getDecodedHotnessCallEdgeInfo` and
 //! `getDecodedRelBFCallEdgeInfo` decode them, and the other small codes of the records.
 
+pub(super) use crate::constants::decode_sign_rotated as sign_rotated;
 use llrs_ir::module::{Linkage, Visibility};
 use llrs_ir::summary::{AllocType, ByArgKind, FuncFlags, GvFlags, Hotness, ImportKind, TtResKind, VarFlags, WpdKind};
 
@@ -89,17 +90,6 @@ pub(super) fn hotness(raw: u64) -> (Hotness, bool) {
 /// frequency (which `llvm-dis` does not print).
 pub(super) fn relbf_tail(raw: u64) -> bool {
     raw & (1 << 28) != 0
-}
-
-/// `BitcodeReader::decodeSignRotatedValue`.
-pub(super) fn sign_rotated(v: u64) -> u64 {
-    if v & 1 == 0 {
-        v >> 1
-    } else if v != 1 {
-        (v >> 1).wrapping_neg()
-    } else {
-        1 << 63
-    }
 }
 
 /// `TypeTestResolution::Kind` by value (an unknown value reads as `unknown`).
