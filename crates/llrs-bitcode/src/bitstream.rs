@@ -221,6 +221,8 @@ pub struct Cursor<'a> {
     /// The blocks around it (`BlockScope`).
     outer: Vec<Outer>,
     block_id: Option<u32>,
+    /// A record's operand buffer given back ([`Cursor::recycle`]), reused by the next record.
+    spare: Vec<u64>,
 }
 
 impl<'a> Cursor<'a> {
@@ -235,6 +237,7 @@ impl<'a> Cursor<'a> {
             abbrevs: Vec::new(),
             outer: Vec::new(),
             block_id: None,
+            spare: Vec::new(),
         }
     }
 
@@ -546,6 +549,21 @@ impl<'a> Cursor<'a> {
         self.read_record_impl(id, false)
     }
 
+    /// Gives a record's operand buffer back, for the next record to fill: a reader that reads
+    /// records in a loop allocates once instead of once per record.
+    pub fn recycle(&mut self, rec: Record<'a>) {
+        if rec.ops.capacity() > self.spare.capacity() {
+            self.spare = rec.ops;
+        }
+    }
+
+    /// The spare operand buffer, empty.
+    fn take_spare(&mut self) -> Vec<u64> {
+        let mut ops = std::mem::take(&mut self.spare);
+        ops.clear();
+        ops
+    }
+
     fn read_record_impl(&mut self, id: u32, want_blob: bool) -> Result<Record<'a>, StreamError> {
         if id == abbrev_id::UNABBREV_RECORD {
             let code = self.read_vbr(6)?;
@@ -553,7 +571,7 @@ impl<'a> Cursor<'a> {
             if !self.size_plausible(u64::from(n)) {
                 return Err(StreamError::Invalid("Size is not plausible"));
             }
-            let mut ops = Vec::new();
+            let mut ops = self.take_spare();
             for _ in 0..n {
                 ops.push(self.read_vbr64(6)?);
             }
@@ -569,7 +587,7 @@ impl<'a> Cursor<'a> {
             }
             op => self.read_field(op)? as u32,
         };
-        let mut rec = Record { code, ops: Vec::new(), blob: None };
+        let mut rec = Record { code, ops: self.take_spare(), blob: None };
         let mut i = 1;
         while i < ops.len() {
             match ops[i] {

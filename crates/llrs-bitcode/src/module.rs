@@ -26,6 +26,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     let mut r = ModuleReader::new(src, base)?;
     let producer = r.header.producer.clone();
     r.parse_module(&mut m, 0).map_err(|e| with_producer(e, &producer))?;
+    llrs_ir::phases::mark("bitcode: module read");
     r.materialize_module(&mut m).map_err(|e| with_producer(e, &producer))?;
     let h = &r.header;
     m.source_filename = Some(h.source_filename.clone());
@@ -41,8 +42,10 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     }
     // The layout was parsed where LLVM resolves it.
     let dl = llrs_ir::datalayout::DataLayout::parse(&String::from_utf8_lossy(&h.datalayout)).map_err(Error::bare)?;
+    llrs_ir::phases::mark("bitcode: bodies read");
     drop_dbg_declarations(&mut m);
     upgrade(&mut m, &dl);
+    llrs_ir::phases::mark("bitcode: upgraded");
     // `llvm-dis` then asks for the module's LTO info (`lto_info`, which steps over the module
     // block again) and reads the summary if there is one.
     if let Some(index) = crate::summary::read(src, base)? {

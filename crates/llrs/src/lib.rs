@@ -120,6 +120,7 @@
 //! # }
 //! ```
 pub use llrs_asm as asm;
+pub use llrs_bitcode as bitcode;
 pub use llrs_ir as ir;
 pub use llrs_mir as mir;
 pub use llrs_upgrade as upgrade;

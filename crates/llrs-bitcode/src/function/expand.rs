@@ -13,9 +13,10 @@ use llrs_ir::Opcode;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::FnReader;
+use super::{FnReader, Into};
 use crate::values::{build, supported, DeferredOp, Slot};
 use crate::Error;
+use llrs_ir::BlockId;
 
 impl FnReader<'_, '_> {
     /// A name unique in the function: `base`, else `base` with the next number.
@@ -93,11 +94,33 @@ impl FnReader<'_, '_> {
         memo.get(&id).copied().ok_or_else(|| Error::new("Invalid value ID"))
     }
 
-    /// Appends one expansion instruction to the current block.
+    /// Appends one expansion instruction to the block expansions go to ([`Into`]).
     fn append_expansion(&mut self, mut data: InstData, name: &str) -> Result<Value, Error> {
-        let Some(&b) = self.blocks.get(self.cur) else { return Err(Error::new("Invalid instruction with no BB")) };
+        let b = match self.into {
+            Into::Cur => match self.blocks.get(self.cur) {
+                Some(&b) => b,
+                None => return Err(Error::new("Invalid instruction with no BB")),
+            },
+            Into::Block(b) => b,
+            Into::Temp => self.temp_block(),
+        };
         data.name = Some(self.unique_name(name));
         Ok(Value::Inst(self.body.append_inst(b, data)))
+    }
+
+    /// The temporary edge block (`PhiConstExprBB`), made when a phi first needs one: its name
+    /// is taken at once (`phi.constexpr`, uniqued), its block made, at the end of the
+    /// function, when an instruction goes into it.
+    pub(crate) fn temp_block(&mut self) -> BlockId {
+        let name = match self.phi_temp {
+            Some((_, Some(b))) => return b,
+            Some((name, None)) => name,
+            None => self.unique_name("phi.constexpr"),
+        };
+        let b = self.body.create_block(Some(name));
+        self.body.append_block(b);
+        self.phi_temp = Some((name, Some(b)));
+        b
     }
 
     /// The instructions of one expression whose operands are ready.

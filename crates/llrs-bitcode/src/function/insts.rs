@@ -615,20 +615,52 @@ impl FnReader<'_, '_> {
                 }
                 let mut vals: SmallVec<[Value; 3]> = SmallVec::new();
                 let mut blocks: thin_vec::ThinVec<llrs_ir::BlockId> = thin_vec::ThinVec::new();
+                let here = self.blocks.get(self.cur).copied();
+                // Where each predecessor was first met (`Args`), in a map for a long phi.
+                let mut seen_at: Option<rustc_hash::FxHashMap<llrs_ir::BlockId, usize>> =
+                    (nargs > 16).then(Default::default);
                 for i in 0..nargs {
                     let Some(b) = self.block(r[i * 2 + 2]) else { return Err(invalid("Invalid phi BB")) };
-                    if let Some(k) = blocks.iter().position(|&x| x == b) {
-                        let v = vals[k];
-                        vals.push(v);
-                        blocks.push(b);
+                    // Constant expressions that need instructions go to a block of their own
+                    // on the edge (`phi.constexpr`): the one this edge has, else the temporary.
+                    let edge = here.and_then(|h| self.edge_index.get(&(b, h)).copied());
+                    let seen = match &seen_at {
+                        Some(map) => map.get(&b).copied(),
+                        None => blocks.iter().position(|&x| x == b),
+                    };
+                    if let Some(map) = &mut seen_at {
+                        map.entry(b).or_insert(blocks.len());
+                    }
+                    if let Some(k) = seen {
+                        if edge.is_none() {
+                            let v = vals[k];
+                            vals.push(v);
+                            blocks.push(b);
+                        }
                         continue;
                     }
+                    self.into = match edge {
+                        Some(eb) => super::Into::Block(eb),
+                        None => {
+                            if self.phi_temp.is_none() {
+                                let name = self.unique_name("phi.constexpr");
+                                self.phi_temp = Some((name, None));
+                            }
+                            super::Into::Temp
+                        }
+                    };
                     let v = if self.t.relative {
                         self.get_value_signed(r, i * 2 + 1, ty)
                     } else {
                         self.get_value(r, i * 2 + 1, ty)
                     };
+                    self.into = super::Into::Cur;
                     let v = v.ok_or_else(|| invalid(e))?;
+                    if let (None, Some(h), Some((_, Some(tb)))) = (edge, here, self.phi_temp) {
+                        self.edge_blocks.push(((b, h), tb));
+                        self.edge_index.insert((b, h), tb);
+                        self.phi_temp = None;
+                    }
                     vals.push(v);
                     blocks.push(b);
                 }

@@ -70,6 +70,27 @@ pub(crate) struct FnReader<'a, 'b> {
     pub inst_list: Vec<llrs_ir::InstId>,
     /// The last debug location (`LastLoc`).
     pub last_loc: Option<llrs_ir::MdId>,
+    /// Where expanded constant expressions go: the current block, or a phi's edge block.
+    pub into: Into,
+    /// The blocks made for phi operands that needed instructions (`ConstExprEdgeBBs`), by
+    /// edge `(from, to)`, in the order they were made.
+    pub edge_blocks: Vec<((BlockId, BlockId), BlockId)>,
+    /// The same, by edge.
+    pub edge_index: rustc_hash::FxHashMap<(BlockId, BlockId), BlockId>,
+    /// The temporary edge block (`PhiConstExprBB`): its name, taken when it was made, and
+    /// its block once something went into it.
+    pub phi_temp: Option<(Symbol, Option<BlockId>)>,
+}
+
+/// Where [`FnReader::expand`] puts the instructions of an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Into {
+    /// At the end of the current block.
+    Cur,
+    /// At the end of an existing edge block.
+    Block(BlockId),
+    /// In the temporary edge block.
+    Temp,
 }
 
 /// Calls of the old debug intrinsics (`llvm.dbg.value`, `declare`, `assign`, `label`) become
@@ -215,6 +236,10 @@ pub fn read_body(
         md,
         inst_list: Vec::new(),
         last_loc: None,
+        into: Into::Cur,
+        edge_blocks: Vec::new(),
+        edge_index: Default::default(),
+        phi_temp: None,
     };
     let res = r.read(cur);
     let FnReader { m, values, mut body, md, .. } = r;
@@ -280,6 +305,7 @@ impl FnReader<'_, '_> {
             };
             let rec = cur.read_record_ops(a).map_err(stream_error)?;
             self.record(rec.code, &rec.ops)?;
+            cur.recycle(rec);
         }
         if !self.bundles.is_empty() {
             return Err(Error::new("Operand bundles found with no consumer"));
@@ -287,7 +313,41 @@ impl FnReader<'_, '_> {
         if self.values.placeholders {
             self.resolve_placeholders()?;
         }
+        self.finish_edge_blocks();
         Ok(())
+    }
+
+    /// The end of `parseFunctionBody`: the unused temporary edge block goes, and each edge
+    /// block is wired in (a branch to its phi's block, the predecessor's terminator and the
+    /// phis sent through it) and moved before its phi's block.
+    fn finish_edge_blocks(&mut self) {
+        if let Some((name, _)) = self.phi_temp.take() {
+            self.used_names.remove(&name);
+        }
+        let void = self.m.ctx.void_ty();
+        for ((from, to), e) in std::mem::take(&mut self.edge_blocks) {
+            self.body.append_inst(e, InstData::new(Opcode::Br, void, [Value::Block(to)]));
+            if let Some(&t) = self.body.blocks[from].insts.last() {
+                if self.body.insts[t].op.is_terminator() {
+                    for v in self.body.insts[t].operands.iter_mut() {
+                        if *v == Value::Block(to) {
+                            *v = Value::Block(e);
+                        }
+                    }
+                }
+            }
+            for &x in &self.body.blocks[to].insts {
+                let llrs_ir::InstExtra::Phi(preds) = &mut self.body.insts[x].extra else { continue };
+                for p in preds.iter_mut() {
+                    if *p == from {
+                        *p = e;
+                    }
+                }
+            }
+            self.body.layout.retain(|&b| b != e);
+            let at = self.body.layout.iter().position(|&b| b == to).unwrap_or(self.body.layout.len());
+            self.body.layout.insert(at, e);
+        }
     }
 
     /// The value symbol table of the body (`parseValueSymbolTable` in a function): names of

@@ -44,6 +44,7 @@ impl MetadataLoader {
             };
             let rec = cur.read_record(a).map_err(stream_error)?;
             self.parse_one(cur, env, &rec)?;
+            cur.recycle(rec);
         }
     }
 

@@ -6,7 +6,8 @@
 use llrs_ir::di_expr::{ate_name, is_valid, op, op_size};
 use llrs_ir::dwarf_ops::dwarf_op_name;
 use llrs_ir::module::GlobalKind;
-use llrs_ir::{Const, Context, DiValue, Md, MdKind, MdNode, Module};
+use llrs_ir::{Const, Context, DiValue, Md, MdKind, MdNode, Module, Symbol};
+use smallvec::SmallVec;
 
 use super::di_scopes::column;
 use super::fields::{uint_value, Di};
@@ -15,6 +16,36 @@ use crate::Error;
 
 fn invalid() -> Error {
     Error::new("Invalid record")
+}
+
+/// The symbols of a `DILocation`'s kind, field names and `true`, interned once per loader.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LocSyms {
+    kind: Symbol,
+    line: Symbol,
+    column: Symbol,
+    scope: Symbol,
+    inlined_at: Symbol,
+    implicit: Symbol,
+    true_: Symbol,
+    atom_group: Symbol,
+    atom_rank: Symbol,
+}
+
+impl LocSyms {
+    fn new(ctx: &mut Context) -> Self {
+        LocSyms {
+            kind: ctx.sym("DILocation"),
+            line: ctx.sym("line"),
+            column: ctx.sym("column"),
+            scope: ctx.sym("scope"),
+            inlined_at: ctx.sym("inlinedAt"),
+            implicit: ctx.sym("isImplicitCode"),
+            true_: ctx.sym("true"),
+            atom_group: ctx.sym("atomGroup"),
+            atom_rank: ctx.sym("atomRank"),
+        }
+    }
 }
 
 /// `DW_OP_bit_piece`, which old expressions used for fragments.
@@ -126,17 +157,9 @@ impl MetadataLoader {
         }
         let scope = self.md(m, r[3]);
         let inlined_at = self.md_or_null(m, r[4]);
-        let mut di = Di::new(&mut m.ctx, "DILocation");
-        di.uint("line", r[1] as u32 as u64);
-        di.uint("column", column(r[2]));
-        di.md("scope", scope);
-        di.md("inlinedAt", inlined_at);
-        di.bool("isImplicitCode", r.len() >= 6 && r[5] != 0);
-        if r.len() == 8 {
-            di.uint("atomGroup", r[6]);
-            di.uint("atomRank", u64::from(r[7] as u8));
-        }
-        let node = di.finish(r[0] != 0);
+        let atom = (r.len() == 8).then(|| (r[6], r[7]));
+        let implicit = r.len() >= 6 && r[5] != 0;
+        let node = self.location_node(&mut m.ctx, r[0] != 0, r[1], r[2], scope, inlined_at, implicit, atom);
         self.assign_node(m, node);
         Ok(())
     }
@@ -153,18 +176,54 @@ impl MetadataLoader {
         implicit: bool,
         atom: Option<(u64, u64)>,
     ) -> llrs_ir::MdId {
-        let mut di = Di::new(&mut m.ctx, "DILocation");
-        di.uint("line", line as u32 as u64);
-        di.uint("column", column(col));
-        di.md("scope", scope);
-        di.md("inlinedAt", inlined_at);
-        di.bool("isImplicitCode", implicit);
-        if let Some((group, rank)) = atom {
-            di.uint("atomGroup", group);
-            di.uint("atomRank", u64::from(rank as u8));
-        }
-        let node = di.finish(false);
+        let node = self.location_node(&mut m.ctx, false, line, col, scope, inlined_at, implicit, atom);
         m.ctx.md_intern(node)
+    }
+
+    /// A `DILocation` as the `.ll` parser makes `!DILocation(...)` after
+    /// `upgrade_di_fields` (fields in print order, defaults left out), made directly: a body
+    /// has one for nearly every instruction. `line` and `col` are a record's values (truncated
+    /// to 32 bits; a column past 16 bits is 0); the atom is `(group, rank)`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn location_node(
+        &mut self,
+        ctx: &mut Context,
+        distinct: bool,
+        line: u64,
+        col: u64,
+        scope: Md,
+        inlined_at: Md,
+        implicit: bool,
+        atom: Option<(u64, u64)>,
+    ) -> MdNode {
+        let s = *self.loc_syms.get_or_insert_with(|| LocSyms::new(ctx));
+        let mut fields: SmallVec<[(Option<Symbol>, DiValue); 8]> = SmallVec::new();
+        fields.push((Some(s.line), DiValue::Int(i64::from(line as u32))));
+        let column = column(col);
+        if column != 0 {
+            fields.push((Some(s.column), DiValue::Int(column as i64)));
+        }
+        fields.push((Some(s.scope), DiValue::Md(scope)));
+        if inlined_at != Md::Null {
+            fields.push((Some(s.inlined_at), DiValue::Md(inlined_at)));
+        }
+        if implicit {
+            fields.push((Some(s.implicit), DiValue::Ident(s.true_)));
+        }
+        if let Some((group, rank)) = atom {
+            if group != 0 {
+                fields.push((Some(s.atom_group), uint_value(ctx, group)));
+            }
+            if rank as u8 != 0 {
+                fields.push((Some(s.atom_rank), DiValue::Int(i64::from(rank as u8))));
+            }
+        }
+        MdNode {
+            distinct,
+            kind: MdKind::Special(s.kind),
+            ops: Box::new([]),
+            fields: fields.into_vec().into_boxed_slice(),
+        }
     }
 
     /// `METADATA_GENERIC_DEBUG` `[distinct, tag, version (0), header, operands...]`.

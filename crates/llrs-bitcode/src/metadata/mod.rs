@@ -88,6 +88,8 @@ pub struct MetadataLoader {
     has_seen_old_loop_tags: bool,
     /// `!tbaa` attachments are dropped (`StripTBAA`).
     strip_tbaa: bool,
+    /// The symbols `DILocation`s are made of, once the first is made.
+    loc_syms: Option<di_vars::LocSyms>,
 }
 
 impl MetadataLoader {

@@ -1,7 +1,7 @@
 //! Metadata blocks written with the test bitstream writer, read, and printed by llrs-asm as
 //! `llvm-dis` prints them; LLVM's messages for bad records; old records and their upgrades.
 
-use llrs_ir::{Md, Module};
+use llrs_ir::{Md, MdNode, Module};
 
 use super::di_vars::upgrade_expression;
 use super::{AttachTarget, Env, MetadataLoader};
@@ -461,4 +461,39 @@ fn old_compile_units_give_their_subprograms_a_unit() {
         text.contains("!1 = distinct !DISubprogram(scope: null, line: 1, spFlags: DISPFlagDefinition, unit: !0)"),
         "{text}"
     );
+}
+
+/// `location_node` makes exactly the node the generic builder (fields, then
+/// `upgrade_di_fields`) makes, for every combination of present and default fields.
+#[test]
+fn location_node_is_the_generic_node() {
+    let mut m = Module::new();
+    let scope = Md::Node(m.ctx.md_intern(MdNode::tuple(true, [])));
+    let inlined = Md::Node(m.ctx.md_intern(MdNode::tuple(true, [Md::Null])));
+    let mut loader = MetadataLoader::new(1 << 20);
+    for line in [0, 7, u64::from(u32::MAX) + 3] {
+        for col in [0, 5, 1 << 16, u64::from(u32::MAX)] {
+            for ia in [Md::Null, inlined] {
+                for implicit in [false, true] {
+                    for atom in [None, Some((0, 0)), Some((3, 1)), Some((u64::MAX, 256 + 2))] {
+                        for distinct in [false, true] {
+                            let fast = loader.location_node(&mut m.ctx, distinct, line, col, scope, ia, implicit, atom);
+                            let mut di = super::fields::Di::new(&mut m.ctx, "DILocation");
+                            di.uint("line", line as u32 as u64);
+                            di.uint("column", super::di_scopes::column(col));
+                            di.md("scope", scope);
+                            di.md("inlinedAt", ia);
+                            di.bool("isImplicitCode", implicit);
+                            if let Some((group, rank)) = atom {
+                                di.uint("atomGroup", group);
+                                di.uint("atomRank", u64::from(rank as u8));
+                            }
+                            let slow = di.finish(distinct);
+                            assert!(fast == slow, "{line} {col} {ia:?} {implicit} {atom:?}: {fast:?} != {slow:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
