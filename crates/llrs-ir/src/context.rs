@@ -57,6 +57,11 @@ impl<K: crate::entity::EntityId + Hash, V: Eq + Hash> Uniquer<K, V> {
         self.index.insert_unique(h, (low, k), |&(el, _)| spread(el));
         k
     }
+    /// The id of `v` when it is already there.
+    pub fn find(&self, v: &V) -> Option<K> {
+        let (low, h) = value_hash(v);
+        self.index.find(h, |&(el, k)| el == low && self.items[k] == *v).map(|&(_, k)| k)
+    }
     /// The value of an id.
     #[inline]
     pub fn get(&self, k: K) -> &V {
@@ -84,8 +89,9 @@ pub struct Context {
     pub structs: IdVec<StructId, StructDef>,
     struct_names: FxHashMap<Symbol, StructId>,
     mds: IdVec<MdId, MdNode>,
-    /// Uniqued metadata nodes by the hash of their contents (no copy of the nodes is kept).
-    md_index: FxHashMap<u64, smallvec::SmallVec<[MdId; 1]>>,
+    /// Uniqued metadata nodes by the hash of their contents: each entry the low half of the
+    /// node's hash and its id (no copy of the nodes is kept).
+    md_index: hashbrown::HashTable<(u32, MdId)>,
     /// Nodes `[0, md_owed)` are registered but not in `md_index` yet: they go in on the first
     /// lookup (see [`Context::md_register_all_later`]).
     md_owed: usize,
@@ -161,7 +167,7 @@ impl Default for Context {
             structs: IdVec::new(),
             struct_names: FxHashMap::default(),
             mds: IdVec::new(),
-            md_index: FxHashMap::default(),
+            md_index: hashbrown::HashTable::new(),
             md_owed: 0,
             md_kinds: Vec::new(),
             md_kind_map: FxHashMap::default(),
@@ -232,6 +238,14 @@ impl Context {
         }
     }
     /// `ptr addrspace(N)`
+    /// The pointer type of an address space, when it exists (without making it).
+    pub fn find_ptr_ty(&self, addrspace: u32) -> Option<TypeId> {
+        if addrspace == 0 {
+            return Some(self.common.ptr);
+        }
+        self.types.find(&Type::Ptr(addrspace))
+    }
+    /// The pointer type of an address space.
     pub fn ptr_ty(&mut self, addrspace: u32) -> TypeId {
         if addrspace == 0 {
             return self.common.ptr;
@@ -335,6 +349,10 @@ impl Context {
     pub fn try_const_of(&self, c: ConstId) -> Option<&Const> {
         ((c.0 as usize) < self.consts.len()).then(|| self.consts.get(c))
     }
+    /// The id of a constant that exists, without making it.
+    pub fn find_const(&self, c: &Const) -> Option<ConstId> {
+        self.consts.find(c)
+    }
     /// How many constants there are (each constant's id is below this).
     pub fn num_consts(&self) -> usize {
         self.consts.len()
@@ -426,16 +444,28 @@ impl Context {
             return self.mds.push(n);
         }
         self.md_settle();
-        let h = md_hash(&n);
-        if let Some(id) = self.md_lookup(h, &n) {
+        let (low, h) = value_hash(&n);
+        if let Some(id) = self.md_lookup(low, h, &n) {
             return id;
         }
         let id = self.mds.push(n);
-        self.md_index.entry(h).or_default().push(id);
+        self.md_index.insert_unique(h, (low, id), |&(el, _)| spread(el));
         id
     }
-    fn md_lookup(&self, h: u64, n: &MdNode) -> Option<MdId> {
-        self.md_index.get(&h)?.iter().copied().find(|&id| self.mds[id] == *n)
+    fn md_lookup(&self, low: u32, h: u64, n: &MdNode) -> Option<MdId> {
+        let mds = &self.mds;
+        self.md_index.find(h, |&(el, id)| el == low && mds[id] == *n).map(|&(_, id)| id)
+    }
+    /// Takes `id` out of the index, where it stands under the hash `(low, h)`; true when it
+    /// was there.
+    fn md_unindex(&mut self, low: u32, h: u64, id: MdId) -> bool {
+        match self.md_index.find_entry(h, |&(el, x)| el == low && x == id) {
+            Ok(entry) => {
+                entry.remove();
+                true
+            }
+            Err(_) => false,
+        }
     }
     /// Makes an existing uniqued node (one made with [`Context::md_new`]) findable by
     /// [`Context::md_intern`]. When an equal node is already known, nothing changes and that
@@ -449,11 +479,11 @@ impl Context {
         if n.distinct {
             return None;
         }
-        let h = md_hash(n);
-        if let Some(other) = self.md_lookup(h, n) {
+        let (low, h) = value_hash(n);
+        if let Some(other) = self.md_lookup(low, h, n) {
             return (other != id).then_some(other);
         }
-        self.md_index.entry(h).or_default().push(id);
+        self.md_index.insert_unique(h, (low, id), |&(el, _)| spread(el));
         None
     }
     /// Registers every node there is now, as [`Context::md_register`] on each in order would,
@@ -468,7 +498,7 @@ impl Context {
     fn md_settle(&mut self) {
         let n = std::mem::take(&mut self.md_owed);
         if n > 0 {
-            self.md_index.reserve(n);
+            self.md_index.reserve(n, |&(el, _)| spread(el));
             for i in 0..n {
                 self.md_register_now(MdId(i as u32));
             }
@@ -485,7 +515,7 @@ impl Context {
     }
     /// Reserves room for `n` more registered nodes.
     pub fn md_reserve(&mut self, n: usize) {
-        self.md_index.reserve(n);
+        self.md_index.reserve(n, |&(el, _)| spread(el));
     }
     /// A new node, not merged with any other (for nodes whose operands are still being resolved).
     pub fn md_new(&mut self, n: MdNode) -> MdId {
@@ -506,21 +536,13 @@ impl Context {
         let old = &self.mds[id];
         let mut registered = false;
         if !old.distinct {
-            let h = md_hash(old);
-            if let Some(ids) = self.md_index.get_mut(&h) {
-                if let Some(i) = ids.iter().position(|&x| x == id) {
-                    ids.swap_remove(i);
-                    registered = true;
-                    if ids.is_empty() {
-                        self.md_index.remove(&h);
-                    }
-                }
-            }
+            let (low, h) = value_hash(old);
+            registered = self.md_unindex(low, h, id);
         }
         self.mds[id] = n;
         if registered && !self.mds[id].distinct {
-            let h = md_hash(&self.mds[id]);
-            self.md_index.entry(h).or_default().push(id);
+            let (low, h) = value_hash(&self.mds[id]);
+            self.md_index.insert_unique(h, (low, id), |&(el, _)| spread(el));
         }
     }
     /// [`Context::md_set`] of a node that is not distinct and was never registered (made by

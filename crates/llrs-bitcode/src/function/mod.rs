@@ -4,6 +4,7 @@
 
 mod expand;
 mod insts;
+mod uselists;
 
 use llrs_ir::function::{BlockId, Body};
 use llrs_ir::instructions::{InstData, InstExtra};
@@ -17,7 +18,6 @@ use crate::bitstream::stream_error;
 use crate::bitstream::{BlockInfo, Cursor, Entry};
 use crate::codes::*;
 use crate::constants::read_constants;
-use crate::reader::read_use_lists;
 use crate::types::TypeTable;
 use crate::values::{Slot, ValueList, PLACEHOLDER_BASE};
 use crate::Error;
@@ -60,7 +60,8 @@ pub(crate) struct FnReader<'a, 'b> {
     pub bundles: Vec<llrs_ir::instructions::Bundle>,
     /// The last instruction placed (for debug locations).
     pub last: Option<llrs_ir::InstId>,
-    /// Names given by the reader itself (expansions), for uniquing.
+    /// The names in the function's symbol table (expansions' and the value symbol table's), for
+    /// uniquing.
     pub used_names: rustc_hash::FxHashSet<Symbol>,
     /// The function's uniquing counter (`LastUnique`).
     pub last_unique: u32,
@@ -80,6 +81,12 @@ pub(crate) struct FnReader<'a, 'b> {
     /// The temporary edge block (`PhiConstExprBB`): its name, taken when it was made, and
     /// its block once something went into it.
     pub phi_temp: Option<(Symbol, Option<BlockId>)>,
+    /// The number of constants when the body began.
+    pub const_mark: usize,
+    /// Each terminator placed, with the number of constants then (oldest first).
+    pub term_consts: Vec<(llrs_ir::InstId, u32)>,
+    /// The `USELIST_CODE_BB` records of the body, to apply at its end.
+    pub block_orders: Vec<Vec<u64>>,
 }
 
 /// Where [`FnReader::expand`] puts the instructions of an expression.
@@ -91,6 +98,27 @@ pub(crate) enum Into {
     Block(BlockId),
     /// In the temporary edge block.
     Temp,
+}
+
+/// `setName` of a global value: its new name, made unique among the module's globals as
+/// LLVM's symbol table makes it (`name.N`); an empty name leaves it unnamed.
+fn rename_global(m: &mut Module, g: GlobalId, name: Option<Symbol>) {
+    if m.globals[g].name == name {
+        return;
+    }
+    let taken = |m: &Module, s: Symbol| m.globals.iter().any(|(id, gl)| id != g && gl.name == Some(s));
+    let Some(base) = name else {
+        m.globals[g].name = None;
+        return;
+    };
+    let mut sym = base;
+    let mut n = 0u32;
+    while taken(m, sym) {
+        n += 1;
+        let text = [m.ctx.name(base), format!(".{n}").as_bytes()].concat();
+        sym = m.ctx.sym_bytes(&text);
+    }
+    m.globals[g].name = Some(sym);
 }
 
 /// Calls of the old debug intrinsics (`llvm.dbg.value`, `declare`, `assign`, `label`) become
@@ -240,7 +268,11 @@ pub fn read_body(
         edge_blocks: Vec::new(),
         edge_index: Default::default(),
         phi_temp: None,
+        const_mark: 0,
+        term_consts: Vec::new(),
+        block_orders: Vec::new(),
     };
+    r.const_mark = r.m.ctx.num_consts();
     let res = r.read(cur);
     let FnReader { m, values, mut body, md, .. } = r;
     values.shrink_to(mark);
@@ -248,7 +280,10 @@ pub fn read_body(
     res?;
     dbg_intrinsics_to_records(m, &mut body);
     body.shrink_to_fit();
-    m.func_mut(g).body = Some(body);
+    // A body without blocks leaves the function a declaration (LLVM's is empty).
+    if !body.layout.is_empty() {
+        m.func_mut(g).body = Some(body);
+    }
     Ok(())
 }
 
@@ -294,7 +329,7 @@ impl FnReader<'_, '_> {
                     continue;
                 }
                 Entry::SubBlock(USELIST_BLOCK_ID) => {
-                    read_use_lists(cur, self.t.info)?;
+                    self.read_use_lists(cur)?;
                     continue;
                 }
                 Entry::SubBlock(_) => {
@@ -313,6 +348,7 @@ impl FnReader<'_, '_> {
         if self.values.placeholders {
             self.resolve_placeholders()?;
         }
+        self.sort_blocks_uses();
         self.finish_edge_blocks();
         Ok(())
     }
@@ -376,18 +412,30 @@ impl FnReader<'_, '_> {
                     if name.contains(&0) {
                         return Err(Error::new("Invalid value name"));
                     }
-                    let sym = self.m.ctx.sym_bytes(&name);
+                    // An empty name leaves the value unnamed (`setName("")`).
+                    let sym = (!name.is_empty()).then(|| self.m.ctx.sym_bytes(&name));
                     match self.values.resolved(id) {
                         Some(Value::Arg(i)) if i < PLACEHOLDER_BASE => {
-                            let f = self.m.func_mut(self.g);
                             let i = i as usize;
+                            let old = self.m.func(self.g).arg_names.get(i).copied().flatten();
+                            let sym = self.local_name(old, sym);
+                            let f = self.m.func_mut(self.g);
                             if f.arg_names.len() <= i {
                                 f.arg_names.resize(i + 1, None);
                             }
-                            f.arg_names[i] = Some(sym);
+                            f.arg_names[i] = sym;
                         }
-                        Some(Value::Inst(x)) => self.body.insts[x].name = Some(sym),
-                        // Constants take no name; a global's keeps its own.
+                        Some(Value::Inst(x)) => {
+                            let sym = self.local_name(self.body.insts[x].name, sym);
+                            self.body.insts[x].name = sym;
+                        }
+                        // A global is renamed (uniqued in the module); other constants take no
+                        // name.
+                        Some(Value::Const(c)) => {
+                            if let llrs_ir::Const::Global(_, g) = *self.m.ctx.const_of(c) {
+                                rename_global(self.m, g, sym);
+                            }
+                        }
                         _ => {}
                     }
                 }
@@ -396,10 +444,33 @@ impl FnReader<'_, '_> {
                         return Err(Error::new("Invalid bbentry record"));
                     };
                     let name: Vec<u8> = r[1..].iter().map(|&c| c as u8).collect();
-                    let sym = self.m.ctx.sym_bytes(&name);
-                    self.body.blocks[b].name = Some(sym);
+                    let sym = (!name.is_empty()).then(|| self.m.ctx.sym_bytes(&name));
+                    self.body.blocks[b].name = self.local_name(self.body.blocks[b].name, sym);
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// `setName` of a value of the function: its old name (`old`) leaves the function's symbol
+    /// table, the new one goes in, made unique as LLVM makes it (`name` and the next number).
+    fn local_name(&mut self, old: Option<Symbol>, name: Option<Symbol>) -> Option<Symbol> {
+        if old == name {
+            return name;
+        }
+        if let Some(o) = old {
+            self.used_names.remove(&o);
+        }
+        let base = name?;
+        if self.used_names.insert(base) {
+            return Some(base);
+        }
+        loop {
+            self.last_unique += 1;
+            let text = [self.m.ctx.name(base), self.last_unique.to_string().as_bytes()].concat();
+            let s = self.m.ctx.sym_bytes(&text);
+            if self.used_names.insert(s) {
+                return Some(s);
             }
         }
     }
@@ -509,6 +580,7 @@ impl FnReader<'_, '_> {
         self.inst_list.push(id);
         if term {
             self.cur += 1;
+            self.term_consts.push((id, self.m.ctx.num_consts() as u32));
         }
         if !void {
             self.values.assign(self.next as usize, Value::Inst(id), ty)?;
