@@ -301,11 +301,16 @@ impl<'a> Cursor<'a> {
         }
         let start = self.next_char as usize;
         let n = (self.bytes.len() - start).min(8);
-        let mut word = 0u64;
-        for (i, &b) in self.bytes[start..start + n].iter().enumerate() {
-            word |= u64::from(b) << (8 * i);
-        }
-        self.word = word;
+        self.word = match self.bytes.get(start..start + 8).and_then(|b| <[u8; 8]>::try_from(b).ok()) {
+            Some(bytes) => u64::from_le_bytes(bytes),
+            None => {
+                let mut word = 0u64;
+                for (i, &b) in self.bytes[start..start + n].iter().enumerate() {
+                    word |= u64::from(b) << (8 * i);
+                }
+                word
+            }
+        };
         self.next_char += n as u64;
         self.bits_in_word = n as u32 * 8;
         Ok(())

@@ -561,6 +561,12 @@ impl Context {
     pub fn num_mds(&self) -> usize {
         self.mds.len()
     }
+    /// The kind of `!dbg` attachments (kind 0, there from the start): [`Context::md_kind`]
+    /// of `dbg` without looking the name up.
+    #[inline]
+    pub fn dbg_kind(&self) -> Symbol {
+        self.md_kinds[0]
+    }
     /// The kind id of a metadata attachment name (`dbg` = 0, ...; new names in order of first use).
     pub fn md_kind(&mut self, name: &[u8]) -> Symbol {
         let sym = self.names.intern(name);

@@ -3,9 +3,11 @@
 //! 3 and 4 string, 5 and 6 type, 7 constant range, 8 constant range list).
 //!
 //! LLVM does not check that an entry's operands are there: it reads on past the record's end
-//! (and past an unterminated string), where what it finds is most often zero, a tag 0 and a kind
-//! 0; so an entry cut short is `Unknown attribute kind (0)` here, for every entry form but the
-//! ranges, whose operands LLVM counts.
+//! (and past an unterminated string) into its record buffer, which holds what earlier, longer
+//! records of the block left there (`past`), and else memory never written, most often zero, a
+//! tag 0 and a kind 0; so an entry cut short reads the earlier records' operands, then is
+//! `Unknown attribute kind (0)`, for every entry form but the ranges, whose operands LLVM
+//! counts.
 
 use llrs_ir::attributes::{Attr, AttrArg, AttrClass, MemoryEffects};
 use llrs_ir::Context;
@@ -45,35 +47,51 @@ fn old_memory(code: u64) -> Option<MemoryEffects> {
     })
 }
 
-/// The operands of a record, read in order.
+/// The operands of a record, read in order, and what the buffer holds after them.
 struct Ops<'r> {
     ops: &'r [u64],
+    past: &'r [u64],
     at: usize,
 }
 
 impl Ops<'_> {
+    /// The operand at `i`, or what the buffer holds there.
+    fn get(&self, i: usize) -> Option<u64> {
+        self.ops.get(i).or_else(|| self.past.get(i - self.ops.len())).copied()
+    }
+
     fn next(&mut self) -> Result<u64, String> {
-        let v = self.ops.get(self.at).copied().ok_or(CUT_SHORT)?;
+        let v = self.get(self.at).ok_or(CUT_SHORT)?;
         self.at += 1;
         Ok(v)
     }
 
     /// Characters up to a 0 (each operand truncated to a byte), the 0 consumed.
     fn chars(&mut self) -> Result<Vec<u8>, String> {
-        let rest = self.ops.get(self.at..).unwrap_or_default();
-        let len = rest.iter().position(|&c| c == 0).ok_or(CUT_SHORT)?;
-        self.at += len + 1;
-        Ok(rest[..len].iter().map(|&c| c as u8).collect())
+        let mut out = Vec::new();
+        loop {
+            match self.next()? {
+                0 => return Ok(out),
+                c => out.push(c as u8),
+            }
+        }
     }
 }
 
-/// Reads the entries of a group record (`ops`: the whole record, at least 3 operands) into a
+/// Reads the entries of a group record (`ops`: the whole record, at least 3 operands; `past`:
+/// what LLVM's buffer holds after it) into a
 /// set for index `idx`: the attributes, the old memory kinds folded into `memory`, then
 /// `UpgradeAttributes`.
-pub fn read_entries(ctx: &mut Context, types: &mut TypeTable, idx: u64, ops: &[u64]) -> Result<Vec<Attr>, String> {
+pub fn read_entries(
+    ctx: &mut Context,
+    types: &mut TypeTable,
+    idx: u64,
+    ops: &[u64],
+    past: &[u64],
+) -> Result<Vec<Attr>, String> {
     let mut b = Builder::default();
     let mut old_me = MemoryEffects::uniform(3);
-    let mut r = Ops { ops, at: 2 };
+    let mut r = Ops { ops, past, at: 2 };
     while r.at < ops.len() {
         match r.next()? {
             0 => {

@@ -153,13 +153,25 @@ impl AttrTable {
         if !self.groups.is_empty() {
             return Err(Error::new("Invalid multiple blocks"));
         }
+        // What LLVM's record buffer holds past the current record: the operands of earlier
+        // records, which an entry cut short reads on into.
+        let mut stale: Vec<u64> = Vec::new();
         loop {
             let Some(rec) = next_record(cur)? else { return Ok(()) };
-            if rec.code != PARAMATTR_GRP_CODE_ENTRY {
-                continue;
-            }
-            let &[id, idx, _, ..] = &rec.ops[..] else { return Err(Error::new("Invalid grp record")) };
-            let attrs = group::read_entries(ctx, types, idx, &rec.ops).map_err(Error::new)?;
+            let entry = rec.code == PARAMATTR_GRP_CODE_ENTRY;
+            let read = match &rec.ops[..] {
+                &[id, idx, _, ..] if entry => {
+                    let past = stale.get(rec.ops.len()..).unwrap_or_default();
+                    Some(group::read_entries(ctx, types, idx, &rec.ops, past).map(|a| (id, idx, a)))
+                }
+                _ if entry => return Err(Error::new("Invalid grp record")),
+                _ => None,
+            };
+            let n = rec.ops.len().min(stale.len());
+            stale[..n].copy_from_slice(&rec.ops[..n]);
+            stale.extend_from_slice(&rec.ops[n..]);
+            let Some(read) = read else { continue };
+            let (id, idx, attrs) = read.map_err(Error::new)?;
             let set = ctx.attrs(attrs);
             // A group defined again replaces the first.
             self.groups.insert(id as u32, (idx as u32, set));

@@ -426,3 +426,19 @@ fn upgrades_come_before_the_rest_of_the_function_record() {
     let f = (MODULE_CODE_FUNCTION, vec![3, 0, 1, 0, 1, 99, 0, 0]);
     assert_eq!(error("", &blocks, &[f]), "Missing param element type for attribute upgrade");
 }
+
+/// An entry cut short reads on into what earlier, longer records left in LLVM's record buffer
+/// (as `fission-inline.908.bc` of the corpus's damaged files shows), then into zeros.
+#[test]
+fn an_entry_cut_short_reads_what_earlier_records_left() {
+    // Operand 3 of the first record is 200: the second's kind.
+    let first: &[u64] = &[1, u64::MAX, 3, 200, 0];
+    assert_eq!(error("", &[types(), groups(&[first, &[2, u64::MAX, 0]])], &[]), "Unknown attribute kind (200)");
+    // Past everything written: the zero LLVM most often finds.
+    assert_eq!(error("", &[types(), groups(&[&[1, u64::MAX, 0]])], &[]), "Unknown attribute kind (0)");
+    // A string runs on into the buffer too: `"ab"`, its 0 from the first record.
+    let first: &[u64] = &[1, u64::MAX, 4, 120, 0, 0];
+    let second: &[u64] = &[2, u64::MAX, 3, 97, 98];
+    let text = printed(&[types(), groups(&[first, second]), lists(&[&[2]])], &[func(1)]);
+    assert!(text.ends_with("attributes #0 = { \"ab\" }"), "{text}");
+}

@@ -208,7 +208,7 @@ impl FnReader<'_, '_> {
 
     /// Sets the `!dbg` attachment of an instruction.
     fn set_dbg(&mut self, x: llrs_ir::InstId, loc: llrs_ir::MdId) {
-        let dbg = self.m.ctx.md_kind(b"dbg");
+        let dbg = self.m.ctx.dbg_kind();
         let md = &mut self.body.insts[x].md;
         md.retain(|(k, _)| *k != dbg);
         md.push((dbg, loc));
