@@ -403,7 +403,7 @@ impl<'a> ModuleReader<'a> {
                     return Ok(true);
                 }
             }
-            USELIST_BLOCK_ID => read_use_lists(cur, &self.info)?,
+            USELIST_BLOCK_ID => read_use_lists(cur, &self.info, |_| {})?,
             OPERAND_BUNDLE_TAGS_BLOCK_ID => {
                 cur.enter_block(OPERAND_BUNDLE_TAGS_BLOCK_ID, &self.info).map_err(stream_error)?;
                 if !self.bundle_tags.is_empty() {
@@ -690,9 +690,14 @@ impl<'a> ModuleReader<'a> {
     }
 }
 
-/// `parseUseLists`: the use-list orders of a module or a body (their records checked; the
-/// orders themselves are not kept).
-pub(crate) fn read_use_lists(cur: &mut Cursor<'_>, info: &BlockInfo) -> Result<(), Error> {
+/// `parseUseLists`: the use-list orders of a module or a body, their records checked; each
+/// block's order (`USELIST_CODE_BB`, only in a body) goes to `on_block`, the values' orders are
+/// not kept (nothing `llvm-dis` prints shows them).
+pub(crate) fn read_use_lists(
+    cur: &mut Cursor<'_>,
+    info: &BlockInfo,
+    mut on_block: impl FnMut(Vec<u64>),
+) -> Result<(), Error> {
     cur.enter_block(USELIST_BLOCK_ID, info).map_err(stream_error)?;
     loop {
         let a = match cur.advance_skipping_subblocks().map_err(stream_error)? {
@@ -703,6 +708,9 @@ pub(crate) fn read_use_lists(cur: &mut Cursor<'_>, info: &BlockInfo) -> Result<(
         let rec = cur.read_record_ops(a).map_err(stream_error)?;
         if matches!(rec.code, USELIST_CODE_DEFAULT | USELIST_CODE_BB) && rec.ops.len() < 3 {
             return Err(Error::new("Invalid record"));
+        }
+        if rec.code == USELIST_CODE_BB {
+            on_block(rec.ops);
         }
     }
 }

@@ -4,33 +4,16 @@
 //! in bytes of input per second. Run with `cargo bench -p llrs --bench mir_programs`. The corpus
 //! comes from `../shared/tools/corpus target/corpus`.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 
 fn programs() -> Vec<(String, PathBuf)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/corpus/mir-programs");
-    let mut files = Vec::new();
-    let Ok(triples) = std::fs::read_dir(&dir) else {
-        println!(
-            "note: no corpus at {}: nothing to benchmark (run ../shared/tools/corpus target/corpus)",
-            dir.display()
-        );
-        return files;
-    };
-    for triple in triples.flatten() {
-        let Ok(entries) = std::fs::read_dir(triple.path()) else { continue };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if let Some(stem) = name.strip_suffix(".mir") {
-                files.push((stem.to_string(), entry.path()));
-            }
-        }
-    }
-    files.sort();
-    files
+    common::corpus_files("mir-programs", ".mir", true)
 }
 
 fn bench_mir_programs(c: &mut Criterion) {

@@ -6,31 +6,15 @@
 //! rayon pool, and `fmt-1t/NAME`, the same on one thread; reported in bytes of input per second. Run with `cargo bench -p llrs --bench programs` (add a name to run only some, e.g.
 //! `-- parse/rust-regex`). The corpus comes from `../shared/tools/corpus target/corpus`.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 
 fn programs() -> Vec<(String, PathBuf)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/corpus/programs");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!(
-            "note: no corpus at {}: nothing to benchmark (run ../shared/tools/corpus target/corpus)",
-            dir.display()
-        );
-        return Vec::new();
-    };
-    let mut files: Vec<(String, PathBuf)> = entries
-        .flatten()
-        .filter_map(|entry| {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let stem = name.strip_suffix(".ll.canon")?.to_string();
-            Some((stem, entry.path()))
-        })
-        .collect();
-    files.sort();
-    files
+    common::corpus_files("programs", ".ll.canon", false)
 }
 
 /// Every token of `src`; their number.
@@ -45,23 +29,12 @@ fn lex(src: &[u8]) -> usize {
 
 /// `llrs fmt`'s work on a module's text: read, verify, print; the length of the output.
 fn fmt(src: &[u8], file_name: &str) -> usize {
-    let Ok(m) = llrs::asm::parse_module(src, file_name) else { return 0 };
-    if llrs::verify::verify(&m).is_broken() {
-        return 0;
-    }
-    llrs::asm::print_module(&m).len()
+    llrs::asm::parse_module(src, file_name).map_or(0, |m| common::verify_and_print(&m))
 }
 
 fn bench_programs(c: &mut Criterion) {
     for (name, path) in programs() {
-        let src = match std::fs::read(&path) {
-            Ok(src) => src,
-            Err(err) => {
-                println!("note: skipping {name}: could not read {}: {err}", path.display());
-                continue;
-            }
-        };
-        let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let Some((src, file_name)) = common::load(&name, &path) else { continue };
         let module = match llrs::asm::parse_module(&src, &file_name) {
             Ok(module) => module,
             Err(diag) => {
@@ -116,10 +89,7 @@ fn bench_programs(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
+    config = common::config();
     targets = bench_programs
 }
 criterion_main!(benches);

@@ -162,9 +162,15 @@ impl FnReader<'_, '_> {
                 if scope == Md::Null {
                     return Err(invalid(e));
                 }
-                let implicit = n >= 5 && r[4] != 0;
-                let atom = (n == 7).then(|| (r[5], r[6]));
-                let loc = self.md.debug_location(self.m, r[0], r[1], scope, ia, implicit, atom);
+                let loc = crate::metadata::Loc {
+                    line: r[0],
+                    col: r[1],
+                    scope,
+                    inlined_at: ia,
+                    implicit: n >= 5 && r[4] != 0,
+                    atom: (n == 7).then(|| (r[5], r[6])),
+                };
+                let loc = self.md.debug_location(self.m, loc);
                 self.last_loc = Some(loc);
                 self.set_dbg(x, loc);
                 Ok(())

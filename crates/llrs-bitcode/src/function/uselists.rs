@@ -12,28 +12,14 @@ use llrs_ir::function::{BlockId, Use};
 use llrs_ir::value::Value;
 
 use super::FnReader;
-use crate::bitstream::{stream_error, Cursor, Entry};
-use crate::codes::*;
+use crate::bitstream::Cursor;
 use crate::Error;
 
 impl FnReader<'_, '_> {
-    /// Reads the use-list block of the body.
+    /// Reads the use-list block of the body, keeping the blocks' orders for its end.
     pub(super) fn read_use_lists(&mut self, cur: &mut Cursor<'_>) -> Result<(), Error> {
-        cur.enter_block(USELIST_BLOCK_ID, self.t.info).map_err(stream_error)?;
-        loop {
-            let a = match cur.advance_skipping_subblocks().map_err(stream_error)? {
-                Entry::EndBlock => return Ok(()),
-                Entry::SubBlock(_) => return Err(Error::new("Malformed block")),
-                Entry::Record(a) => a,
-            };
-            let rec = cur.read_record_ops(a).map_err(stream_error)?;
-            if matches!(rec.code, USELIST_CODE_DEFAULT | USELIST_CODE_BB) && rec.ops.len() < 3 {
-                return Err(Error::new("Invalid record"));
-            }
-            if rec.code == USELIST_CODE_BB {
-                self.block_orders.push(rec.ops);
-            }
-        }
+        let orders = &mut self.block_orders;
+        crate::reader::read_use_lists(cur, self.t.info, |rec| orders.push(rec))
     }
 
     /// The `USELIST_CODE_BB` records read, applied once the body's forward references are

@@ -18,6 +18,23 @@ fn invalid() -> Error {
     Error::new("Invalid record")
 }
 
+/// A location's values as a record gives them.
+#[derive(Clone, Copy, Debug)]
+pub struct Loc {
+    /// The line (truncated to 32 bits).
+    pub line: u64,
+    /// The column (truncated to 32 bits; one past 16 bits is 0).
+    pub col: u64,
+    /// The scope.
+    pub scope: Md,
+    /// Where it was inlined (null if not).
+    pub inlined_at: Md,
+    /// `isImplicitCode`.
+    pub implicit: bool,
+    /// The key instruction's `(atomGroup, atomRank)`.
+    pub atom: Option<(u64, u64)>,
+}
+
 /// The symbols of a `DILocation`'s kind, field names and `true`, interned once per loader.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct LocSyms {
@@ -157,45 +174,30 @@ impl MetadataLoader {
         }
         let scope = self.md(m, r[3]);
         let inlined_at = self.md_or_null(m, r[4]);
-        let atom = (r.len() == 8).then(|| (r[6], r[7]));
-        let implicit = r.len() >= 6 && r[5] != 0;
-        let node = self.location_node(&mut m.ctx, r[0] != 0, r[1], r[2], scope, inlined_at, implicit, atom);
+        let loc = Loc {
+            line: r[1],
+            col: r[2],
+            scope,
+            inlined_at,
+            implicit: r.len() >= 6 && r[5] != 0,
+            atom: (r.len() == 8).then(|| (r[6], r[7])),
+        };
+        let node = self.location_node(&mut m.ctx, r[0] != 0, loc);
         self.assign_node(m, node);
         Ok(())
     }
 
     /// The uniqued `DILocation` of a body's `DEBUG_LOC` record (`DILocation::get`).
-    #[allow(clippy::too_many_arguments)]
-    pub fn debug_location(
-        &mut self,
-        m: &mut Module,
-        line: u64,
-        col: u64,
-        scope: Md,
-        inlined_at: Md,
-        implicit: bool,
-        atom: Option<(u64, u64)>,
-    ) -> llrs_ir::MdId {
-        let node = self.location_node(&mut m.ctx, false, line, col, scope, inlined_at, implicit, atom);
+    pub fn debug_location(&mut self, m: &mut Module, loc: Loc) -> llrs_ir::MdId {
+        let node = self.location_node(&mut m.ctx, false, loc);
         m.ctx.md_intern(node)
     }
 
     /// A `DILocation` as the `.ll` parser makes `!DILocation(...)` after
     /// `upgrade_di_fields` (fields in print order, defaults left out), made directly: a body
-    /// has one for nearly every instruction. `line` and `col` are a record's values (truncated
-    /// to 32 bits; a column past 16 bits is 0); the atom is `(group, rank)`.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn location_node(
-        &mut self,
-        ctx: &mut Context,
-        distinct: bool,
-        line: u64,
-        col: u64,
-        scope: Md,
-        inlined_at: Md,
-        implicit: bool,
-        atom: Option<(u64, u64)>,
-    ) -> MdNode {
+    /// has one for nearly every instruction.
+    pub(super) fn location_node(&mut self, ctx: &mut Context, distinct: bool, loc: Loc) -> MdNode {
+        let Loc { line, col, scope, inlined_at, implicit, atom } = loc;
         let s = *self.loc_syms.get_or_insert_with(|| LocSyms::new(ctx));
         let mut fields: SmallVec<[(Option<Symbol>, DiValue); 8]> = SmallVec::new();
         fields.push((Some(s.line), DiValue::Int(i64::from(line as u32))));

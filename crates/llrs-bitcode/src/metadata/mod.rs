@@ -45,6 +45,7 @@ mod upgrade;
 mod tests;
 
 pub use attach::{AttachTarget, Attachment};
+pub use di_vars::Loc;
 
 use llrs_ir::module::GlobalId;
 use llrs_ir::{Md, MdId, MdNode, Module, Symbol};

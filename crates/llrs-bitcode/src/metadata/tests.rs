@@ -477,7 +477,8 @@ fn location_node_is_the_generic_node() {
                 for implicit in [false, true] {
                     for atom in [None, Some((0, 0)), Some((3, 1)), Some((u64::MAX, 256 + 2))] {
                         for distinct in [false, true] {
-                            let fast = loader.location_node(&mut m.ctx, distinct, line, col, scope, ia, implicit, atom);
+                            let loc = super::Loc { line, col, scope, inlined_at: ia, implicit, atom };
+                            let fast = loader.location_node(&mut m.ctx, distinct, loc);
                             let mut di = super::fields::Di::new(&mut m.ctx, "DILocation");
                             di.uint("line", line as u32 as u64);
                             di.uint("column", super::di_scopes::column(col));
