@@ -12,6 +12,9 @@
 //!   `X.mir.canon` gives it back (or `X.mir.canon2`); `mirreject::X.mir`: where llc rejects
 //!   `X.mir` (`X.mir.parse-error`), so does llrs; `nocrash::X.mir`: `llrs fmt X.mir` does not
 //!   panic;
+//! - `bcread::X.ll.bc` / `bcread::X.bc`: `llrs fmt` of the bitcode prints `X.ll.bc.canon` (else
+//!   `X.ll.canon`) / `X.bc.canon`; `bcreject::X.bc`: where `llvm-dis` rejects `X.bc`
+//!   (`X.bc.error`), so does llrs (the messages are the conformance tool's to compare);
 //! - `identity::examples/X.ll`: the project's examples are canonical: printing one gives it back.
 //!
 //! The `; ModuleID` line is never compared. The library is called directly (no subprocess).
@@ -22,8 +25,8 @@
 //!
 //! Environment:
 //! - `LLRS_FULL_CORPUS=1`: run every file; by default only a quick, deterministic subset runs
-//!   (every 10th file of `llvm-test`, `mir`, `mir-mutants`, `verify-mutants` and `parse-mutants` by sorted path, and
-//!   `programs/rust-regex.ll`).
+//!   (every 10th file of `llvm-test`, `mir`, `mir-mutants`, `verify-mutants`, `parse-mutants` and `bitcode` by sorted path, and
+//!   `programs/rust-regex.ll` and its bitcode).
 //! - `LLRS_UPDATE_KNOWN_FAILURES=1`: instead of failing, rewrite the list with the tests that fail
 //!   now (entries for tests that did not run this time are kept).
 //! - `LLRS_CORPUS_DIR=DIR`: read the corpus from DIR instead of `target/corpus`.
@@ -39,7 +42,7 @@ use std::sync::{Arc, Mutex};
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
 /// The corpus folders, relative to `target/corpus`.
-const SUITES: [&str; 6] = ["llvm-test", "programs", "mir", "mir-mutants", "verify-mutants", "parse-mutants"];
+const SUITES: [&str; 7] = ["llvm-test", "programs", "mir", "mir-mutants", "verify-mutants", "parse-mutants", "bitcode"];
 /// In the quick subset: every n-th file of `llvm-test` and `mir`.
 const SUBSET_STRIDE: usize = 10;
 /// In the quick subset: the only file of `programs` (the smallest; the others are for benchmarks).
@@ -63,6 +66,10 @@ enum Kind {
     MirIdentity,
     /// llc rejects `X.mir`, and so does llrs.
     MirReject,
+    /// `llrs fmt` of bitcode prints what `llvm-dis` prints.
+    BcRead,
+    /// `llvm-dis` rejects the bitcode, and so does llrs.
+    BcReject,
 }
 
 impl Kind {
@@ -77,6 +84,8 @@ impl Kind {
             Kind::MirCanon => "mircanon",
             Kind::MirIdentity => "miridentity",
             Kind::MirReject => "mirreject",
+            Kind::BcRead => "bcread",
+            Kind::BcReject => "bcreject",
         }
     }
 }
@@ -270,7 +279,7 @@ fn collect_cases(corpus: &Path, full: bool) -> Vec<Case> {
         for (index, (rel, path, kinds)) in inputs.into_iter().enumerate() {
             let chosen = full
                 || match suite {
-                    "programs" => rel == SUBSET_PROGRAM,
+                    "programs" => rel.strip_suffix(".bc").unwrap_or(&rel) == SUBSET_PROGRAM,
                     _ => index % SUBSET_STRIDE == 0,
                 };
             if chosen {
@@ -291,6 +300,17 @@ fn kinds_of(rel: &str, siblings: &HashSet<String>) -> Vec<Kind> {
             vec![Kind::MirReject, Kind::NoCrash]
         } else {
             vec![Kind::NoCrash]
+        };
+    }
+    if name.ends_with(".bc") {
+        let canon = siblings.contains(&format!("{name}.canon"))
+            || name.strip_suffix(".bc").is_some_and(|ll| siblings.contains(&format!("{ll}.canon")));
+        return if canon {
+            vec![Kind::BcRead]
+        } else if siblings.contains(&format!("{name}.error")) {
+            vec![Kind::BcReject]
+        } else {
+            Vec::new()
         };
     }
     if !name.ends_with(".ll") {
@@ -433,6 +453,21 @@ fn check(case: &Case) -> Result<(), String> {
                 Err(format!("accepted, but llc rejects it: {}", reference.lines().next().unwrap_or("")))
             }
         },
+        Kind::BcRead => {
+            let canon = match with_suffix(input, ".canon") {
+                own if own.exists() => own,
+                _ => input.with_extension("canon"),
+            };
+            let got = read_bitcode(&read(input)?, &name).map_err(|e| format!("rejected: {e}"))?;
+            compare(&got, &read(&canon)?, &canon)
+        }
+        Kind::BcReject => match read_bitcode(&read(input)?, &name) {
+            Err(_) => Ok(()),
+            Ok(_) => {
+                let reference = fs::read_to_string(with_suffix(input, ".error")).unwrap_or_default();
+                Err(format!("accepted, but llvm-dis rejects it: {}", reference.lines().next().unwrap_or("")))
+            }
+        },
         Kind::NoCrash => {
             // Any result will do; only a panic fails.
             let src = read(input)?;
@@ -494,6 +529,15 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
 fn print(src: &[u8], file_name: &str) -> Result<Vec<u8>, String> {
     let module = llrs::cli::fmt::parse_source(src, file_name).map_err(|err| err.to_string())?;
     Ok(llrs::asm::print_module(&module))
+}
+
+/// Bitcode read as `llrs fmt` reads it (as `llvm-dis`: only `UpgradeDebugInfo`'s check), then
+/// printed without the `; ModuleID` line.
+fn read_bitcode(bytes: &[u8], file_name: &str) -> Result<Vec<u8>, String> {
+    let module = llrs::cli::fmt::read_bitcode(bytes, file_name).map_err(|err| err.to_string())?;
+    let (loaded, _) =
+        llrs::cli::fmt::check_read_module(module, file_name, true, |_| ()).map_err(|err| err.to_string())?;
+    Ok(llrs::asm::print_module(&loaded.module))
 }
 
 /// `text` without a first line `; ModuleID = ...`; and how many lines were dropped.
