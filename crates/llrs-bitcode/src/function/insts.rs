@@ -221,8 +221,8 @@ impl FnReader<'_, '_> {
     }
 
     /// `getFnMetadataByID`.
-    fn fn_md(&self, id: Option<&u64>) -> Result<Md, Error> {
-        id.and_then(|&i| self.md.get(i)).ok_or_else(|| invalid("Invalid record"))
+    fn fn_md(&mut self, id: Option<&u64>) -> Result<Md, Error> {
+        id.and_then(|&i| self.md.get_or_fwd(self.m, i)).ok_or_else(|| invalid("Invalid record"))
     }
 
     /// A debug record (`#dbg_value`, `#dbg_declare`, `#dbg_assign`, `#dbg_label`, ...).

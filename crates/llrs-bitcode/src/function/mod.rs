@@ -348,6 +348,9 @@ impl FnReader<'_, '_> {
         if self.values.placeholders {
             self.resolve_placeholders()?;
         }
+        if self.md.has_fwd_refs() {
+            return Err(Error::new("Invalid function metadata: outgoing forward refs"));
+        }
         self.sort_blocks_uses();
         self.finish_edge_blocks();
         Ok(())
@@ -504,7 +507,12 @@ impl FnReader<'_, '_> {
     fn fetch(&mut self, id: u64, ty: Option<TypeId>) -> Option<Value> {
         if ty.is_some_and(|t| self.m.ctx.type_of(t) == &Type::Metadata) {
             // `getFnMetadataByID`: metadata operands come from the metadata loader.
-            return self.md.get(id).map(Value::Md);
+            // Past the stream's size, no metadata: `MetadataAsValue` makes it `!{}`.
+            let md = match self.md.get_or_fwd(self.m, id) {
+                Some(md) => md,
+                None => llrs_ir::metadata::Md::Node(self.m.ctx.md_intern(llrs_ir::MdNode::tuple(false, []))),
+            };
+            return Some(Value::Md(md));
         }
         if let crate::values::Slot::Deferred(_) = self.values.slot(id as usize) {
             if ty.is_some_and(|t| Some(t) != self.values.ty(id as usize)) {

@@ -122,6 +122,16 @@ impl MetadataLoader {
         usize::try_from(idx).ok().and_then(|i| self.list.get(i)).copied()
     }
 
+    /// The metadata with id `idx` as a body asks for it (`getMetadataFwdRefOrNull`): when not
+    /// defined yet, a forward reference's placeholder (an error at the body's end if it stays
+    /// one); `None` beyond the stream's size.
+    pub fn get_or_fwd(&mut self, m: &mut Module, idx: u64) -> Option<Md> {
+        match self.get(idx) {
+            Some(md) => Some(md),
+            None => self.fwd_ref(m, idx).map(Md::Node),
+        }
+    }
+
     /// The node with id `idx`, when it is defined and is a node.
     pub fn node(&self, idx: u64) -> Option<MdId> {
         match self.get(idx)? {
