@@ -59,7 +59,8 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
     let bitcode = crate::cli::fmt::is_bitcode(&src);
     let parsed = crate::cli::fmt::read_module_releasing(&src, name, &|read| src.release(read));
     llrs_ir::phases::mark("parsed");
-    let size = src.len();
+    // What the module's text will take: about the source's size, eight times a bitcode file's.
+    let size = if bitcode { src.len().saturating_mul(BITCODE_TEXT_RATIO) } else { src.len() };
     // The source is dropped once parsed, so that the input and the output are never both held
     // (peak memory is the module plus one of them), except to compare them.
     let original = matches!(mode, Mode::Check { .. } | Mode::InPlace).then_some(src);
@@ -101,13 +102,17 @@ fn ll(src: Text, at: &Target<'_>) -> FileReport {
 /// time when its turn comes, not into a buffer where it is read.
 pub const STREAM_MIN: usize = 4 << 20;
 
+/// About how many bytes of text a byte of bitcode prints as (7.5 for the corpus's programs),
+/// so that bitcode counts as its text does in [`STREAM_MIN`] and buffer sizes.
+const BITCODE_TEXT_RATIO: usize = 8;
+
 /// A module to print on standard output when its turn comes.
 pub struct IrOutput {
     /// The module.
     pub module: llrs_ir::Module,
     /// The text before it (the `; ModuleID` line).
     pub head: Vec<u8>,
-    /// The size of its source (to choose how to free it).
+    /// The expected size of its text (to choose how to free it).
     pub size: usize,
     /// What printing it needs first, when found already.
     pub prep: Option<llrs_asm::PrintPrep>,
