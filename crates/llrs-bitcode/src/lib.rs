@@ -1,11 +1,24 @@
-//! LLVM bitcode for llrs: the bitstream container ([`bitstream`]), the wrapper header and the
-//! signature ([`bitcode_bytes`]), and a walk over every block and record ([`walk()`]), on which the
-//! reader of modules is being built (issue 25).
+//! LLVM bitcode for llrs: [`read`] (and [`read_named`]) turn a `.bc` file into an
+//! [`llrs_ir::Module`] as `llvm-dis` reads it — every record of every LLVM version LLVM 22 reads,
+//! typed pointers and old debug info included, with the upgrades LLVM's reader makes, the
+//! ThinLTO summary into `Module::summary` — or give LLVM's message for a damaged file. Below
+//! them: the bitstream container ([`bitstream`]), a walk over every block and record
+//! ([`walk()`], as `llvm-bcanalyzer` walks), and a module block read piece by piece
+//! ([`reader`]).
 //!
 //! ```
-//! // `BC` 0xC0DE, then an empty IDENTIFICATION block would follow.
-//! assert!(llrs_bitcode::is_bitcode(b"BC\xc0\xde"));
-//! assert!(!llrs_bitcode::is_bitcode(b"; ModuleID"));
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // What `llvm-as` writes for a function `@add` (the CLI's test input).
+//! let bytes = include_bytes!("../../llrs/tests/cmd/inputs/hello.bc");
+//! let m = llrs_bitcode::read(bytes)?;
+//! assert!(m.function_named("add").is_some());
+//! let text = String::from_utf8(llrs_asm::print_module(&m))?; // as `llvm-dis` prints it
+//! assert!(text.contains("%s = add nsw i32 %a, %b"));
+//! // A damaged file: LLVM's message.
+//! let e = llrs_bitcode::read(&bytes[..100]).unwrap_err();
+//! assert!(!e.message.is_empty());
+//! # Ok(())
+//! # }
 //! ```
 
 pub mod attributes;
