@@ -145,7 +145,7 @@ impl ModuleReader<'_> {
         self.materializable.remove(&f);
         self.metadata.upgrade_debug_intrinsics(m, f);
         if let Some(sp) = self.metadata.subprogram_for_function(f) {
-            let dbg = m.ctx.md_kind(b"dbg");
+            let dbg = m.ctx.dbg_kind();
             m.globals[f].md.push((dbg, sp));
         }
         Ok(())

@@ -22,12 +22,19 @@ impl FnReader<'_, '_> {
     /// A name unique in the function: `base`, else `base` with the next number.
     pub(crate) fn unique_name(&mut self, base: &str) -> llrs_ir::Symbol {
         let sym = self.m.ctx.sym(base);
-        if self.used_names.insert(sym) {
-            return sym;
+        self.unique_sym(sym)
+    }
+
+    /// [`FnReader::unique_name`] of a symbol: taken into the function's symbol table, as
+    /// `ValueSymbolTable::makeUniqueName` makes it (`base` and `++LastUnique`).
+    pub(crate) fn unique_sym(&mut self, base: llrs_ir::Symbol) -> llrs_ir::Symbol {
+        if self.used_names.insert(base) {
+            return base;
         }
         loop {
             self.last_unique += 1;
-            let s = self.m.ctx.sym(&format!("{base}{}", self.last_unique));
+            let text = [self.m.ctx.name(base), self.last_unique.to_string().as_bytes()].concat();
+            let s = self.m.ctx.sym_bytes(&text);
             if self.used_names.insert(s) {
                 return s;
             }
@@ -112,15 +119,27 @@ impl FnReader<'_, '_> {
     /// is taken at once (`phi.constexpr`, uniqued), its block made, at the end of the
     /// function, when an instruction goes into it.
     pub(crate) fn temp_block(&mut self) -> BlockId {
-        let name = match self.phi_temp {
-            Some((_, Some(b))) => return b,
-            Some((name, None)) => name,
-            None => self.unique_name("phi.constexpr"),
-        };
+        if let Some((_, Some(b))) = self.phi_temp {
+            return b;
+        }
+        let name = self.reserve_temp_block();
         let b = self.body.create_block(Some(name));
         self.body.append_block(b);
         self.phi_temp = Some((name, Some(b)));
         b
+    }
+
+    /// The temporary edge block's name, taken when a phi first needs the block
+    /// (`BasicBlock::Create(Context, "phi.constexpr", F)`).
+    pub(crate) fn reserve_temp_block(&mut self) -> llrs_ir::Symbol {
+        match self.phi_temp {
+            Some((name, _)) => name,
+            None => {
+                let name = self.unique_name("phi.constexpr");
+                self.phi_temp = Some((name, None));
+                name
+            }
+        }
     }
 
     /// The instructions of one expression whose operands are ready.

@@ -648,10 +648,7 @@ impl FnReader<'_, '_> {
                     self.into = match edge {
                         Some(eb) => super::Into::Block(eb),
                         None => {
-                            if self.phi_temp.is_none() {
-                                let name = self.unique_name("phi.constexpr");
-                                self.phi_temp = Some((name, None));
-                            }
+                            self.reserve_temp_block();
                             super::Into::Temp
                         }
                     };

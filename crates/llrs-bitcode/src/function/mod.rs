@@ -464,18 +464,7 @@ impl FnReader<'_, '_> {
         if let Some(o) = old {
             self.used_names.remove(&o);
         }
-        let base = name?;
-        if self.used_names.insert(base) {
-            return Some(base);
-        }
-        loop {
-            self.last_unique += 1;
-            let text = [self.m.ctx.name(base), self.last_unique.to_string().as_bytes()].concat();
-            let s = self.m.ctx.sym_bytes(&text);
-            if self.used_names.insert(s) {
-                return Some(s);
-            }
-        }
+        name.map(|base| self.unique_sym(base))
     }
 
     /// The type of a value of this body.
