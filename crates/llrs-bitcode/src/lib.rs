@@ -29,6 +29,7 @@ pub mod function;
 pub mod globals;
 pub mod metadata;
 pub mod module;
+pub(crate) mod prefetch;
 pub mod reader;
 pub mod summary;
 pub mod types;

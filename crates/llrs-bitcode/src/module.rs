@@ -17,6 +17,11 @@ use crate::Error;
 /// Reads the first module of a bitcode file (`file` names it where the module does not say its
 /// source file name), as `llvm-dis` reads it.
 pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
+    read_with(bytes, file, crate::prefetch::Mode::Auto)
+}
+
+/// [`read_named`], the bodies decoded ahead as `prefetch` says.
+pub(crate) fn read_with(bytes: &[u8], file: &str, prefetch: crate::prefetch::Mode) -> Result<Module, Error> {
     let mods = modules(bytes)?;
     let Some(src) = mods.first() else { return Err(Error::new("Expected a single module")) };
     let mut m = Module::default();
@@ -24,6 +29,7 @@ pub fn read_named(bytes: &[u8], file: &str) -> Result<Module, Error> {
     // llvm-dis runs named it).
     let base = std::path::Path::new(file).file_name().and_then(|n| n.to_str()).unwrap_or(file);
     let mut r = ModuleReader::new(src, base)?;
+    r.prefetch = prefetch;
     let producer = r.header.producer.clone();
     r.parse_module(&mut m, 0).map_err(|e| with_producer(e, &producer))?;
     llrs_ir::phases::mark("bitcode: module read");
@@ -90,9 +96,14 @@ impl ModuleReader<'_> {
     /// `materializeModule`: every function with a body, in the module's order, then the rest
     /// of the module block.
     pub fn materialize_module(&mut self, m: &mut Module) -> Result<(), Error> {
-        let functions: Vec<GlobalId> = m.functions.clone();
-        for f in functions {
-            self.materialize(m, f)?;
+        match self.placed_bodies(m) {
+            Some(places) => self.materialize_placed(m, &places)?,
+            None => {
+                let functions: Vec<GlobalId> = m.functions.clone();
+                for f in functions {
+                    self.materialize(m, f, None)?;
+                }
+            }
         }
         if self.last_function_block_bit != 0 || self.next_unread_bit != 0 {
             let resume = self.last_function_block_bit.max(self.next_unread_bit);
@@ -118,19 +129,83 @@ impl ModuleReader<'_> {
         Ok(out)
     }
 
+    /// The places of the bodies still to read, in the module's order, when a helper thread is
+    /// worth starting to decode them ([`crate::prefetch`]): a big module whose value symbol
+    /// table placed every body (nothing to find in the stream), with two threads or more.
+    fn placed_bodies(&self, m: &Module) -> Option<Vec<(GlobalId, u64)>> {
+        use crate::prefetch::Mode;
+        let worth = self.cur.bytes().len() >= crate::prefetch::MIN_BYTES && rayon::current_num_threads() >= 2;
+        match self.prefetch {
+            Mode::Never => return None,
+            Mode::Auto if !worth => return None,
+            Mode::Auto | Mode::First => {}
+        }
+        let mut out = Vec::new();
+        for &f in &m.functions {
+            if self.materializable.contains(&f) && !out.iter().any(|&(g, _)| g == f) {
+                out.push((f, self.deferred.get(&f).copied().filter(|&b| b != 0)?));
+            }
+        }
+        (out.len() >= 2).then_some(out)
+    }
+
+    /// Every body at `places` read in order, decoded ahead by a helper thread.
+    fn materialize_placed(&mut self, m: &mut Module, places: &[(GlobalId, u64)]) -> Result<(), Error> {
+        use crate::prefetch::{Mode, Shared, MAX_AHEAD_OPS};
+        let first = self.prefetch == Mode::First;
+        let shared = Shared::new(places.len(), if first { usize::MAX } else { MAX_AHEAD_OPS });
+        let bits: Vec<u64> = places.iter().map(|&(_, b)| b).collect();
+        let bytes = self.cur.bytes();
+        let info = self.info.to_parts();
+        if first {
+            shared.help(bytes, &bits, info.clone());
+        }
+        std::thread::scope(|s| {
+            let shared = &shared;
+            let bits = &bits;
+            if !first {
+                s.spawn(move || shared.help(bytes, bits, info));
+            }
+            let mut res = Ok(());
+            for (i, &(f, _)) in places.iter().enumerate() {
+                let rec = shared.take(i);
+                res = self.materialize(m, f, rec);
+                if res.is_err() {
+                    break;
+                }
+                if let Some(rec) = self.done_recording.take() {
+                    shared.give_back(rec);
+                }
+            }
+            shared.stop();
+            res
+        })
+    }
+
     /// `materialize`: the body of `f`, found in the stream if the value symbol table did not
-    /// place it (`findFunctionInStream`), then read (`parseFunctionBody`).
-    fn materialize(&mut self, m: &mut Module, f: GlobalId) -> Result<(), Error> {
+    /// place it (`findFunctionInStream`), then read (`parseFunctionBody`); from `rec` when its
+    /// entries were decoded ahead.
+    fn materialize(
+        &mut self,
+        m: &mut Module,
+        f: GlobalId,
+        rec: Option<crate::bitstream::Recording>,
+    ) -> Result<(), Error> {
         if !self.materializable.contains(&f) {
             return Ok(());
         }
-        // Each pass takes one more function block or fails: the loop ends.
-        while self.deferred.get(&f).copied().unwrap_or(0) == 0 {
-            self.remember_and_skip_function_bodies()?;
+        match rec {
+            Some(rec) => self.cur.replay(rec),
+            None => {
+                // Each pass takes one more function block or fails: the loop ends.
+                while self.deferred.get(&f).copied().unwrap_or(0) == 0 {
+                    self.remember_and_skip_function_bodies()?;
+                }
+                let bit = self.deferred.get(&f).copied().unwrap_or(0);
+                self.cur.jump_to(bit).map_err(stream_error)?;
+                self.cur.enter_block(FUNCTION_BLOCK_ID, &self.info).map_err(stream_error)?;
+            }
         }
-        let bit = self.deferred.get(&f).copied().unwrap_or(0);
-        self.cur.jump_to(bit).map_err(stream_error)?;
-        self.cur.enter_block(FUNCTION_BLOCK_ID, &self.info).map_err(stream_error)?;
         let alloca_addrspace = datalayout_number(&self.header.datalayout, b'A');
         let tables = ModuleTables {
             attrs: &self.attrs,
@@ -141,7 +216,9 @@ impl ModuleReader<'_> {
             alloca_addrspace,
             stream_bits: self.cur.bits(),
         };
-        read_body(&mut self.cur, m, &mut self.types, &mut self.values, &tables, &mut self.metadata, f)?;
+        let res = read_body(&mut self.cur, m, &mut self.types, &mut self.values, &tables, &mut self.metadata, f);
+        self.done_recording = self.cur.end_replay();
+        res?;
         self.materializable.remove(&f);
         self.metadata.upgrade_debug_intrinsics(m, f);
         if let Some(sp) = self.metadata.subprogram_for_function(f) {

@@ -235,6 +235,10 @@ pub struct ModuleReader<'a> {
     pub next_unread_bit: u64,
     /// `LastFunctionBlockBit`: the last function block the value symbol table names.
     pub last_function_block_bit: u64,
+    /// Whether the bodies are decoded ahead on a helper thread ([`crate::prefetch`]).
+    pub(crate) prefetch: crate::prefetch::Mode,
+    /// The recording of the body just read, to be reused.
+    pub(crate) done_recording: Option<crate::bitstream::Recording>,
 }
 
 /// The reader after the module block's header: kept under its old name.
@@ -294,6 +298,8 @@ impl<'a> ModuleReader<'a> {
             vst_offset: 0,
             next_unread_bit: 0,
             last_function_block_bit: 0,
+            prefetch: crate::prefetch::Mode::Auto,
+            done_recording: None,
         })
     }
 

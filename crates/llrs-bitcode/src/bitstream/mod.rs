@@ -11,8 +11,12 @@
 //! (fewer than the stream's bits, as LLVM checks) and operands are pushed as they are read, a
 //! blob is a slice of the stream, and an abbreviation grows by one operand per operand read.
 
+mod replay;
+
 use std::fmt;
 use std::rc::Rc;
+
+pub use replay::{record_block, record_block_into, Recording};
 
 use crate::Error;
 
@@ -169,6 +173,16 @@ impl BlockInfo {
         self.blocks.iter().find(|(id, _)| *id == block_id).map_or(&[], |(_, a)| a)
     }
 
+    /// The abbreviations of each block id, owned (to be sent to another thread).
+    pub fn to_parts(&self) -> Vec<(u32, Vec<Abbrev>)> {
+        self.blocks.iter().map(|(id, a)| (*id, a.iter().map(|a| Abbrev::clone(a)).collect())).collect()
+    }
+
+    /// The block info [`BlockInfo::to_parts`] gave.
+    pub fn from_parts(parts: Vec<(u32, Vec<Abbrev>)>) -> Self {
+        BlockInfo { blocks: parts.into_iter().map(|(id, a)| (id, a.into_iter().map(Rc::new).collect())).collect() }
+    }
+
     /// `getOrCreateBlockInfo`: the entry of `block_id`, by its place.
     fn entry(&mut self, block_id: u32) -> usize {
         match self.blocks.iter().position(|(id, _)| *id == block_id) {
@@ -223,6 +237,10 @@ pub struct Cursor<'a> {
     block_id: Option<u32>,
     /// A record's operand buffer given back ([`Cursor::recycle`]), reused by the next record.
     spare: Vec<u64>,
+    /// Where the last record read with its blob had the blob among its operands.
+    blob_at: u32,
+    /// A block's entries decoded ahead, read instead of the stream ([`Cursor::replay`]).
+    replay: Option<Box<replay::Replay>>,
 }
 
 impl<'a> Cursor<'a> {
@@ -238,7 +256,22 @@ impl<'a> Cursor<'a> {
             outer: Vec::new(),
             block_id: None,
             spare: Vec::new(),
+            blob_at: 0,
+            replay: None,
         }
+    }
+
+    /// Reads the entries of `rec` from here on instead of the stream: the block it recorded
+    /// (see [`record_block`]), as if just entered. The stream's position is left as it was;
+    /// [`Cursor::end_replay`] goes back to it.
+    pub fn replay(&mut self, rec: Recording) {
+        self.replay = Some(Box::new(replay::Replay::new(rec)));
+    }
+
+    /// Goes back to reading the stream where it was before [`Cursor::replay`]; the recording
+    /// is handed back (to be reused).
+    pub fn end_replay(&mut self) -> Option<Recording> {
+        self.replay.take().map(|r| r.into_recording())
     }
 
     /// The bit position (`GetCurrentBitNo`).
@@ -282,8 +315,10 @@ impl<'a> Cursor<'a> {
     }
 
     /// Moves to bit `bit` (`JumpToBit`): to the start of its word, then the bits of the word
-    /// before it are read. A position past the end is taken; the next read fails.
+    /// before it are read. A position past the end is taken; the next read fails. A replay
+    /// ends.
     pub fn jump_to(&mut self, bit: u64) -> Result<(), StreamError> {
+        self.replay = None;
         self.next_char = (bit / 8) & !7;
         self.bits_in_word = 0;
         let word_bit = (bit % u64::from(WORD_BITS)) as u32;
@@ -405,6 +440,9 @@ impl<'a> Cursor<'a> {
     /// and kept on the way; the end of a block is left. [`StreamError::MalformedEntry`] is LLVM's
     /// `Error` entry.
     pub fn advance(&mut self) -> Result<Entry, StreamError> {
+        if let Some(r) = &mut self.replay {
+            return r.advance();
+        }
         loop {
             if self.at_end() {
                 return Err(StreamError::MalformedEntry);
@@ -441,6 +479,9 @@ impl<'a> Cursor<'a> {
     /// abbreviations `info` gives its id, its abbreviation width, its length (returned, in
     /// 32-bit words; LLVM does not check it).
     pub fn enter_block(&mut self, block_id: u32, info: &BlockInfo) -> Result<u64, StreamError> {
+        if let Some(r) = &mut self.replay {
+            return r.enter_block();
+        }
         let abbrevs = std::mem::take(&mut self.abbrevs);
         self.outer.push(Outer { block_id: self.block_id, code_width: self.code_width, abbrevs });
         self.block_id = Some(block_id);
@@ -463,6 +504,9 @@ impl<'a> Cursor<'a> {
     /// Skips the sub-block whose `ENTER_SUBBLOCK` and id were just read, by its length
     /// (`SkipBlock`).
     pub fn skip_block(&mut self) -> Result<(), StreamError> {
+        if let Some(r) = &mut self.replay {
+            return r.skip_block();
+        }
         self.read_vbr(CODE_LEN_WIDTH)?;
         self.align32();
         let words = self.read(BLOCK_SIZE_WIDTH)?;
@@ -570,6 +614,11 @@ impl<'a> Cursor<'a> {
     }
 
     fn read_record_impl(&mut self, id: u32, want_blob: bool) -> Result<Record<'a>, StreamError> {
+        if self.replay.is_some() {
+            let ops = self.take_spare();
+            let bytes = self.bytes;
+            return self.replay.as_mut().map_or(Err(StreamError::MalformedEntry), |r| r.record(bytes, want_blob, ops));
+        }
         if id == abbrev_id::UNABBREV_RECORD {
             let code = self.read_vbr(6)?;
             let n = self.read_vbr(6).map_err(|e| StreamError::FailedToReadSize(Box::new(e)))?;
@@ -631,6 +680,7 @@ impl<'a> Cursor<'a> {
                     self.jump_to(end)?;
                     let bytes = &self.bytes[(start / 8) as usize..(start / 8 + n) as usize];
                     if want_blob {
+                        self.blob_at = rec.ops.len() as u32;
                         rec.blob = Some(bytes);
                     } else {
                         rec.ops.extend(bytes.iter().map(|&b| u64::from(b)));
@@ -649,6 +699,9 @@ impl<'a> Cursor<'a> {
     /// Steps over the record whose abbreviation id was just read (`skipRecord`); returns its
     /// code.
     pub fn skip_record(&mut self, id: u32) -> Result<u32, StreamError> {
+        if let Some(r) = &mut self.replay {
+            return r.skip_record();
+        }
         if id == abbrev_id::UNABBREV_RECORD {
             let code = self.read_vbr(6)?;
             let n = self.read_vbr(6)?;
