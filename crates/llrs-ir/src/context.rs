@@ -3,7 +3,7 @@
 use crate::attributes::{Attr, AttrsId};
 use crate::constants::{Const, ConstId};
 use crate::entity::IdVec;
-use crate::metadata::{MdId, MdNode};
+use crate::metadata::{MdId, MdKind, MdNode};
 use crate::symbol::{Interner, Symbol};
 use crate::types::{FloatKind, StructDef, StructId, Type, TypeId};
 use rustc_hash::FxHashMap;
@@ -98,6 +98,8 @@ pub struct Context {
     md_kinds: Vec<Symbol>,
     md_kind_map: FxHashMap<Symbol, u32>,
     common: CommonTypes,
+    /// The field names of `!DILocation`, once all are interned.
+    loc_names: Option<crate::metadata::LocationNames>,
 }
 
 /// Types asked for all the time, interned once up front.
@@ -171,6 +173,7 @@ impl Default for Context {
             md_owed: 0,
             md_kinds: Vec::new(),
             md_kind_map: FxHashMap::default(),
+            loc_names: None,
             common: CommonTypes {
                 void: TypeId(0),
                 i1: TypeId(0),
@@ -438,8 +441,52 @@ impl Context {
 
     // ---- metadata ----
 
+    /// A `!DILocation` held with fields, in its compact form ([`crate::MdKind::Location`])
+    /// where it has one: every node of a context holds a location one way, so that equal
+    /// locations are one node whoever made them.
+    #[inline]
+    fn normalize(&mut self, n: MdNode) -> MdNode {
+        match n.kind {
+            MdKind::Special(k) if self.names.get(k) == b"DILocation" => {
+                let names = self.location_names();
+                n.compact_location(&names).unwrap_or(n)
+            }
+            _ => n,
+        }
+    }
+
+    /// The symbols of `!DILocation`'s field names (one no field has for a name not interned).
+    fn location_names(&mut self) -> crate::metadata::LocationNames {
+        if let Some(n) = self.loc_names {
+            return n;
+        }
+        let none = Symbol(u32::MAX);
+        let mut complete = true;
+        let mut get = |s: &[u8]| {
+            self.names.lookup(s).unwrap_or_else(|| {
+                complete = false;
+                none
+            })
+        };
+        let names = crate::metadata::LocationNames {
+            line: get(b"line"),
+            column: get(b"column"),
+            scope: get(b"scope"),
+            inlined_at: get(b"inlinedAt"),
+            implicit: get(b"isImplicitCode"),
+            true_: get(b"true"),
+            atom_group: get(b"atomGroup"),
+            atom_rank: get(b"atomRank"),
+        };
+        if complete {
+            self.loc_names = Some(names);
+        }
+        names
+    }
+
     /// A uniqued node: equal uniqued nodes are one id. Distinct nodes are always new.
     pub fn md_intern(&mut self, n: MdNode) -> MdId {
+        let n = self.normalize(n);
         if n.distinct {
             return self.mds.push(n);
         }
@@ -519,10 +566,12 @@ impl Context {
     }
     /// A new node, not merged with any other (for nodes whose operands are still being resolved).
     pub fn md_new(&mut self, n: MdNode) -> MdId {
+        let n = self.normalize(n);
         self.mds.push(n)
     }
     /// Replaces the contents of a node. A registered node stays registered, under its new contents.
     pub fn md_set(&mut self, id: MdId, n: MdNode) {
+        let n = self.normalize(n);
         let old = &self.mds[id];
         if (id.0 as usize) < self.md_owed {
             if !old.distinct || n.distinct {
@@ -550,7 +599,7 @@ impl Context {
     /// registered since): nothing to take out of the index, so no hashing.
     pub fn md_fill(&mut self, id: MdId, n: MdNode) {
         debug_assert!(!self.mds[id].distinct);
-        self.mds[id] = n;
+        self.mds[id] = self.normalize(n);
     }
     /// The node of an id.
     #[inline]

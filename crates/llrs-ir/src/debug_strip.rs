@@ -111,7 +111,11 @@ fn node_refs(n: &MdNode) -> impl Iterator<Item = MdId> + '_ {
 }
 
 fn is_location(ctx: &Context, n: MdId) -> bool {
-    matches!(ctx.md(n).kind, MdKind::Special(k) if ctx.name(k) == b"DILocation")
+    match ctx.md(n).kind {
+        MdKind::Location(_) => true,
+        MdKind::Special(k) => ctx.name(k) == b"DILocation",
+        _ => false,
+    }
 }
 
 /// Whether `n` is a DILocation or reaches one (`isDILocationReachable`), memoized in `reach`.

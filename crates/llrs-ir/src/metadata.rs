@@ -45,6 +45,55 @@ pub enum MdKind {
     Expression,
     /// `!DIArgList(...)`: printed inline, never numbered.
     ArgList,
+    /// `!DILocation(...)` held compactly: its numbers here, the scope and `inlinedAt` as the
+    /// node's two operands (see [`Location`]). A location whose numbers do not fit (an
+    /// `atomGroup` over 32 bits, an `atomRank` over 3) is a [`MdKind::Special`] node with
+    /// fields; [`crate::Context`] keeps every other one in this form, whoever made it.
+    Location(LocInfo),
+}
+
+/// The numbers of a compact `!DILocation` ([`MdKind::Location`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LocInfo {
+    /// `line:`.
+    pub line: u32,
+    /// `atomGroup:`.
+    pub atom_group: u32,
+    /// `column:` (LLVM keeps 16 bits).
+    pub column: u16,
+    /// `atomRank:` (3 bits, as LLVM keeps it) and `isImplicitCode` (bit 3).
+    rank_implicit: u8,
+}
+
+impl LocInfo {
+    /// `atomRank:`.
+    pub fn atom_rank(&self) -> u8 {
+        self.rank_implicit & 7
+    }
+
+    /// `isImplicitCode:`.
+    pub fn implicit(&self) -> bool {
+        self.rank_implicit & 8 != 0
+    }
+}
+
+/// A `!DILocation` ([`MdNode::as_location`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Location {
+    /// `line:`.
+    pub line: u32,
+    /// `column:`.
+    pub column: u16,
+    /// `scope:` (never null in a valid location).
+    pub scope: Md,
+    /// `inlinedAt:` (null when absent).
+    pub inlined_at: Md,
+    /// `isImplicitCode:`.
+    pub implicit: bool,
+    /// `atomGroup:` (0 when absent).
+    pub atom_group: u64,
+    /// `atomRank:` (0 when absent).
+    pub atom_rank: u8,
 }
 
 /// The value of one field of a specialized node.
@@ -84,4 +133,121 @@ impl MdNode {
     pub fn tuple(distinct: bool, ops: impl IntoIterator<Item = Md>) -> Self {
         MdNode { distinct, kind: MdKind::Tuple, ops: ops.into_iter().collect(), fields: Box::new([]) }
     }
+
+    /// A `!DILocation`: compact where its numbers fit ([`MdKind::Location`]), else `None`.
+    pub fn location(distinct: bool, loc: Location) -> Option<Self> {
+        let Location { line, column, scope, inlined_at, implicit, atom_group, atom_rank } = loc;
+        let plain = |m: Md| matches!(m, Md::Null | Md::Node(_));
+        if atom_rank > 7 || !plain(scope) || !plain(inlined_at) {
+            return None;
+        }
+        let atom_group = u32::try_from(atom_group).ok()?;
+        let rank_implicit = atom_rank | (u8::from(implicit) << 3);
+        Some(MdNode {
+            distinct,
+            kind: MdKind::Location(LocInfo { line, atom_group, column, rank_implicit }),
+            ops: Box::new([scope, inlined_at]),
+            fields: Box::new([]),
+        })
+    }
+
+    /// The location a compact `!DILocation` holds (`None` for any other node, and for a
+    /// location with fields: see [`MdKind::Location`]).
+    #[inline]
+    pub fn as_location(&self) -> Option<Location> {
+        let MdKind::Location(info) = self.kind else { return None };
+        let op = |i: usize| self.ops.get(i).copied().unwrap_or(Md::Null);
+        Some(Location {
+            line: info.line,
+            column: info.column,
+            scope: op(0),
+            inlined_at: op(1),
+            implicit: info.implicit(),
+            atom_group: u64::from(info.atom_group),
+            atom_rank: info.atom_rank(),
+        })
+    }
+
+    /// The compact form of a `!DILocation` held with fields named by `names`, when it has
+    /// one: every field one of a location's, once, with a value that fits.
+    pub fn compact_location(&self, names: &LocationNames) -> Option<MdNode> {
+        if !self.ops.is_empty() {
+            return None;
+        }
+        let mut loc = Location {
+            line: 0,
+            column: 0,
+            scope: Md::Null,
+            inlined_at: Md::Null,
+            implicit: false,
+            atom_group: 0,
+            atom_rank: 0,
+        };
+        let int = |v: &DiValue| match v {
+            DiValue::Int(v) => u64::try_from(*v).ok(),
+            _ => None,
+        };
+        let md = |v: &DiValue| match v {
+            DiValue::Md(m) => Some(*m),
+            _ => None,
+        };
+        let mut seen = 0u8;
+        for (name, value) in self.fields.iter() {
+            let name = (*name)?;
+            let bit = if name == names.line {
+                loc.line = u32::try_from(int(value)?).ok()?;
+                1
+            } else if name == names.column {
+                loc.column = u16::try_from(int(value)?).ok()?;
+                2
+            } else if name == names.scope {
+                loc.scope = md(value)?;
+                4
+            } else if name == names.inlined_at {
+                loc.inlined_at = md(value)?;
+                8
+            } else if name == names.implicit {
+                loc.implicit = match value {
+                    DiValue::Ident(t) => *t == names.true_,
+                    _ => return None,
+                };
+                16
+            } else if name == names.atom_group {
+                loc.atom_group = int(value)?;
+                32
+            } else if name == names.atom_rank {
+                loc.atom_rank = u8::try_from(int(value)?).ok()?;
+                64
+            } else {
+                return None;
+            };
+            if seen & bit != 0 {
+                return None;
+            }
+            seen |= bit;
+        }
+        MdNode::location(self.distinct, loc)
+    }
+}
+
+/// The symbols of a `!DILocation`'s field names (as a context has them interned), for
+/// [`MdNode::compact_location`]. A name not interned is a symbol no field has.
+#[derive(Copy, Clone, Debug)]
+pub struct LocationNames {
+    /// `line`.
+    pub line: Symbol,
+    /// `column`.
+    pub column: Symbol,
+    /// `scope`.
+    pub scope: Symbol,
+    /// `inlinedAt`.
+    pub inlined_at: Symbol,
+    /// `isImplicitCode`.
+    pub implicit: Symbol,
+    /// `true`.
+    pub true_: Symbol,
+    /// `atomGroup`.
+    pub atom_group: Symbol,
+    /// `atomRank`.
+    pub atom_rank: Symbol,
 }

@@ -268,6 +268,7 @@ impl<'m> View<'m> {
                 MdKind::Expression => Class::Expression,
                 MdKind::ArgList => Class::ArgList,
                 MdKind::Special(s) => kinds.get(&s).map_or(Class::Unknown, |&k| Class::Di(k)),
+                MdKind::Location(_) => Class::Di(DiKind::Location),
             })
             .collect();
         let intrinsics = m
@@ -341,14 +342,33 @@ impl<'m> View<'m> {
         self.kind(md).is_some_and(DiKind::is_local_scope)
     }
 
-    /// The value of a field, if the node holds it.
+    /// The value of a field, if the node holds it as a field (a compact location holds none:
+    /// see [`View::md`] and [`View::uint`]).
     pub fn field(&self, id: MdId, f: F) -> Option<&'m DiValue> {
         let sym = self.fields[f as usize]?;
         self.node(id).fields.iter().find(|(n, _)| *n == Some(sym)).map(|(_, v)| v)
     }
 
+    /// A field of a compact location (`None` for another node, or a field it does not have).
+    fn location_field(&self, id: MdId, f: F) -> Option<DiValue> {
+        let loc = self.node(id).as_location()?;
+        match f {
+            F::Line => Some(DiValue::Int(i64::from(loc.line))),
+            F::Column => Some(DiValue::Int(i64::from(loc.column))),
+            F::Scope => Some(DiValue::Md(loc.scope)),
+            F::InlinedAt => Some(DiValue::Md(loc.inlined_at)),
+            _ => None,
+        }
+    }
+
     /// A metadata field (`null` when absent or not metadata).
     pub fn md(&self, id: MdId, f: F) -> Md {
+        if let Some(v) = self.location_field(id, f) {
+            return match v {
+                DiValue::Md(m) => m,
+                _ => Md::Null,
+            };
+        }
         match self.field(id, f) {
             Some(DiValue::Md(m)) => *m,
             _ => Md::Null,
@@ -358,7 +378,12 @@ impl<'m> View<'m> {
     /// The "raw" operand of a field that may hold an integer (stored by LLVM as a constant):
     /// `Some(Md::Null)`-like classes are told apart by [`Raw`].
     pub fn raw(&self, id: MdId, f: F) -> Raw {
-        match self.field(id, f) {
+        let loc = self.location_field(id, f);
+        let value = match &loc {
+            Some(v) => Some(v),
+            None => self.field(id, f),
+        };
+        match value {
             None | Some(DiValue::Md(Md::Null)) => Raw::Null,
             Some(DiValue::Int(_) | DiValue::BigInt(_)) => Raw::Const,
             Some(DiValue::Md(m)) => match self.class(*m) {
@@ -371,6 +396,12 @@ impl<'m> View<'m> {
 
     /// An unsigned integer field (0 when absent).
     pub fn uint(&self, id: MdId, f: F) -> u64 {
+        if let Some(v) = self.location_field(id, f) {
+            return match v {
+                DiValue::Int(v) => v as u64,
+                _ => 0,
+            };
+        }
         match self.field(id, f) {
             Some(DiValue::Int(v)) => *v as u64,
             Some(DiValue::BigInt(s)) => parse_u64(self.ctx().name(*s)).unwrap_or(0),

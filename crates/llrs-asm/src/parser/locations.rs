@@ -10,7 +10,9 @@ impl<'a> Parser<'a> {
     /// its other users: loop metadata, debug records).
     pub(super) fn unique_instruction_locations(&mut self) {
         let Some(kw) = self.m.ctx.names.lookup(b"DILocation") else { return };
-        let distinct_location = move |node: &MdNode| node.distinct && node.kind == MdKind::Special(kw);
+        let distinct_location = move |node: &MdNode| {
+            node.distinct && (node.kind == MdKind::Special(kw) || matches!(node.kind, MdKind::Location(_)))
+        };
         llrs_upgrade::rewrite_attachments(
             &mut self.m,
             b"dbg",

@@ -43,7 +43,8 @@ pub fn node_operands(c: &Context, n: MdId, orders: &mut OperandOrders) -> SmallV
         _ => {}
     };
     match node.kind {
-        MdKind::Tuple => {
+        // A location's operands are its scope and `inlinedAt`, in that order.
+        MdKind::Tuple | MdKind::Location(_) => {
             for o in &node.ops {
                 if let Md::Node(x) = o {
                     v.push(*x);
@@ -229,7 +230,41 @@ impl Writer<'_> {
                 self.write_fields(n);
                 self.out.push(b')');
             }
+            MdKind::Location(_) => {
+                if let Some(loc) = node.as_location() {
+                    self.write_location(&loc);
+                }
+            }
         }
+    }
+
+    /// `writeDILocation`: the line always, the column unless 0, the scope (even null), the
+    /// `inlinedAt` unless null, `isImplicitCode` when set, `atomGroup` and `atomRank` unless 0.
+    fn write_location(&mut self, loc: &llrs_ir::metadata::Location) {
+        self.out.extend_from_slice(b"!DILocation(line: ");
+        write_u64(&mut self.out, u64::from(loc.line));
+        if loc.column != 0 {
+            self.out.extend_from_slice(b", column: ");
+            write_u64(&mut self.out, u64::from(loc.column));
+        }
+        self.out.extend_from_slice(b", scope: ");
+        self.write_md(loc.scope);
+        if loc.inlined_at != Md::Null {
+            self.out.extend_from_slice(b", inlinedAt: ");
+            self.write_md(loc.inlined_at);
+        }
+        if loc.implicit {
+            self.out.extend_from_slice(b", isImplicitCode: true");
+        }
+        if loc.atom_group != 0 {
+            self.out.extend_from_slice(b", atomGroup: ");
+            write_u64(&mut self.out, loc.atom_group);
+        }
+        if loc.atom_rank != 0 {
+            self.out.extend_from_slice(b", atomRank: ");
+            write_u64(&mut self.out, u64::from(loc.atom_rank));
+        }
+        self.out.push(b')');
     }
 
     fn write_fields(&mut self, n: MdId) {

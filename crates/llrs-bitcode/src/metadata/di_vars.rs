@@ -198,10 +198,26 @@ impl MetadataLoader {
     /// has one for nearly every instruction.
     pub(super) fn location_node(&mut self, ctx: &mut Context, distinct: bool, loc: Loc) -> MdNode {
         let Loc { line, col, scope, inlined_at, implicit, atom } = loc;
+        // The compact form (as the context would make it of the fields below).
+        let column = column(col);
+        let (atom_group, atom_rank) = atom.map_or((0, 0), |(group, rank)| (group, rank as u8));
+        if let Ok(column) = u16::try_from(column) {
+            let loc = llrs_ir::metadata::Location {
+                line: line as u32,
+                column,
+                scope,
+                inlined_at,
+                implicit,
+                atom_group,
+                atom_rank,
+            };
+            if let Some(node) = MdNode::location(distinct, loc) {
+                return node;
+            }
+        }
         let s = *self.loc_syms.get_or_insert_with(|| LocSyms::new(ctx));
         let mut fields: SmallVec<[(Option<Symbol>, DiValue); 8]> = SmallVec::new();
         fields.push((Some(s.line), DiValue::Int(i64::from(line as u32))));
-        let column = column(col);
         if column != 0 {
             fields.push((Some(s.column), DiValue::Int(column as i64)));
         }

@@ -464,7 +464,8 @@ fn old_compile_units_give_their_subprograms_a_unit() {
 }
 
 /// `location_node` makes exactly the node the generic builder (fields, then
-/// `upgrade_di_fields`) makes, for every combination of present and default fields.
+/// `upgrade_di_fields`) makes, as the context holds them (compact where the numbers fit), for
+/// every combination of present and default fields.
 #[test]
 fn location_node_is_the_generic_node() {
     let mut m = Module::new();
@@ -490,7 +491,13 @@ fn location_node_is_the_generic_node() {
                                 di.uint("atomRank", u64::from(rank as u8));
                             }
                             let slow = di.finish(distinct);
+                            // As the context holds them.
+                            let (fast, slow) = (m.ctx.md_new(fast), m.ctx.md_new(slow));
+                            let (fast, slow) = (m.ctx.md(fast), m.ctx.md(slow));
                             assert!(fast == slow, "{line} {col} {ia:?} {implicit} {atom:?}: {fast:?} != {slow:?}");
+                            // Compact wherever the numbers fit.
+                            let fits = atom.is_none_or(|(g, r)| g <= u64::from(u32::MAX) && (r as u8) < 8);
+                            assert_eq!(fast.as_location().is_some(), fits, "{atom:?}");
                         }
                     }
                 }
