@@ -51,6 +51,8 @@ pub(crate) fn read_with(bytes: &[u8], file: &str, prefetch: crate::prefetch::Mod
     llrs_ir::phases::mark("bitcode: bodies read");
     drop_dbg_declarations(&mut m);
     upgrade(&mut m, &dl);
+    // Every uniqued node is made: the index of them is made again only if more are looked up.
+    m.ctx.md_register_all_later();
     llrs_ir::phases::mark("bitcode: upgraded");
     // `llvm-dis` then asks for the module's LTO info (`lto_info`, which steps over the module
     // block again) and reads the summary if there is one.

@@ -538,7 +538,8 @@ impl Context {
     /// are equal (a reader that has just checked), so that a module nobody adds metadata to never
     /// pays for the index.
     pub fn md_register_all_later(&mut self) {
-        self.md_index.clear();
+        // (The index's memory goes too: a module only read and printed never needs it again.)
+        self.md_index = hashbrown::HashTable::new();
         self.md_owed = self.mds.len();
     }
     /// Puts the nodes owed by [`Context::md_register_all_later`] in the index.

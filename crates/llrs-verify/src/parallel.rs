@@ -17,7 +17,7 @@ use rayon::prelude::*;
 const MIN_INSTRUCTIONS: usize = 20_000;
 
 /// Runs per thread: more than one, so that a thread that finishes early takes another.
-const RUNS_PER_THREAD: usize = 2;
+const RUNS_PER_THREAD: usize = 1;
 
 /// The report of `m` verified in parallel, or `None` when the module is small, there is one
 /// thread, or the walk in order must decide.

@@ -351,7 +351,7 @@ impl Writer<'_> {
         let mut i = 0;
         if !self.in_order && threads >= 2 && len >= self.parallel_min {
             // Every node to print is numbered: parts of the list print on every thread.
-            let chunk = len.div_ceil(threads * 4);
+            let chunk = len.div_ceil(threads * 16);
             let starts: Vec<usize> = (0..len).step_by(chunk).collect();
             let late = self.print_parts(
                 &starts,

@@ -39,7 +39,7 @@ pub(super) fn parallel_runs(
         return Vec::new();
     }
     let mut runs = Vec::new();
-    for run in llrs_ir::runs::balanced_runs(&sizes, threads * 4) {
+    for run in llrs_ir::runs::balanced_runs(&sizes, threads * 16) {
         let mut start = run.start;
         for i in run.clone() {
             if sizes[i] >= stream_min {
