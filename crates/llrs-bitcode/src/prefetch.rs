@@ -11,14 +11,14 @@
 
 use std::sync::{Condvar, Mutex};
 
-use crate::bitstream::{record_block_into, Abbrev, BlockInfo, Recording};
+use crate::bitstream::{record_block_into, Abbrev, BlockInfo, Recording, MAX_RECORDING};
 use crate::codes::FUNCTION_BLOCK_ID;
 
 /// Below this many bytes of bitcode a helper thread is not worth starting.
 pub const MIN_BYTES: usize = 256 << 10;
 
-/// How many operands the recordings not taken yet may hold together (the helper waits beyond
-/// it), so that memory stays a small part of the module's.
+/// How many 64-bit words the recordings not taken yet may hold together (the helper waits
+/// beyond it), so that memory stays a small part of the module's.
 pub const MAX_AHEAD_OPS: usize = 1 << 16;
 
 /// When the bodies are decoded ahead.
@@ -87,12 +87,12 @@ impl Shared {
             };
             // (A panic would leave the reader waiting: it reads the body from the stream.)
             let rec = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                record_block_into(spare, bytes, places[i], FUNCTION_BLOCK_ID, &info)
+                record_block_into(spare, bytes, places[i], FUNCTION_BLOCK_ID, &info, MAX_RECORDING)
             }))
             .ok()
             .flatten();
             let mut s = self.lock();
-            s.ahead_ops += rec.as_ref().map_or(0, Recording::num_ops);
+            s.ahead_ops += rec.as_ref().map_or(0, Recording::words);
             s.done[i] = Some(rec);
             self.changed.notify_all();
         }
@@ -109,7 +109,7 @@ impl Shared {
         }
         loop {
             if let Some(done) = s.done.get_mut(i).and_then(Option::take) {
-                s.ahead_ops -= done.as_ref().map_or(0, Recording::num_ops);
+                s.ahead_ops -= done.as_ref().map_or(0, Recording::words);
                 self.changed.notify_all();
                 return done;
             }
@@ -120,7 +120,8 @@ impl Shared {
     /// Hands a recording read back, for the helper to fill again.
     pub fn give_back(&self, rec: Recording) {
         let mut s = self.lock();
-        if s.spare.len() < 4 {
+        // (A large one goes: the helper's memory stays about its window's.)
+        if s.spare.len() < 2 && rec.capacity() <= s.max_ahead_ops {
             s.spare.push(rec);
         }
     }
@@ -165,8 +166,10 @@ mod tests {
         let mut r = crate::reader::read_header(src, "t.bc", &mut m).ok()?;
         let places = r.body_places(&m).ok()?;
         let code = crate::codes::FUNCTION_BLOCK_ID;
-        let made =
-            places.iter().filter(|&&(_, bit)| crate::bitstream::record_block(src.bytes, bit, code, &r.info).is_some());
+        // (However large: one over the size limit is read from the stream.)
+        let record =
+            |bit| crate::bitstream::record_block_into(Default::default(), src.bytes, bit, code, &r.info, usize::MAX);
+        let made = places.iter().filter(|&&(_, bit)| record(bit).is_some());
         Some((places.len(), made.count()))
     }
 

@@ -87,7 +87,7 @@ impl<'m> Render<'m> {
                 MdKind::Special(k) => self.name(k),
                 MdKind::Expression => String::from("DIExpression"),
                 MdKind::ArgList => String::from("DIArgList"),
-                MdKind::Location(l) => format!("DILocation{l:?}"),
+                MdKind::Location { line, column, bits } => format!("DILocation({line}, {column}, {bits})"),
             };
             let mut items: Vec<String> = node.ops.iter().map(|&o| self.md(o)).collect();
             for (f, v) in node.fields.iter() {

@@ -112,7 +112,7 @@ fn node_refs(n: &MdNode) -> impl Iterator<Item = MdId> + '_ {
 
 fn is_location(ctx: &Context, n: MdId) -> bool {
     match ctx.md(n).kind {
-        MdKind::Location(_) => true,
+        MdKind::Location { .. } => true,
         MdKind::Special(k) => ctx.name(k) == b"DILocation",
         _ => false,
     }

@@ -1,7 +1,7 @@
 //! Small lists held in every instruction, in as few bytes as they need: the indices of an
 //! aggregate access, and metadata attachments.
 
-use crate::metadata::MdId;
+use crate::metadata::{Md, MdId};
 use crate::symbol::Symbol;
 use smallvec::SmallVec;
 use thin_vec::ThinVec;
@@ -90,6 +90,104 @@ impl FromIterator<u32> for IndexList {
 }
 
 slice_like!(IndexList);
+
+/// The operands of a metadata node: up to two held in place (a location's scope and
+/// `inlinedAt`, most small tuples), more on the heap. Reads as a slice.
+#[derive(Clone)]
+pub struct MdOps(OpsRepr);
+
+#[derive(Clone)]
+enum OpsRepr {
+    /// How many of the two are used, and the two (the unused ones null).
+    Few(u8, [Md; 2]),
+    /// Three or more.
+    Many(Box<[Md]>),
+}
+
+impl MdOps {
+    /// The operands `ops`.
+    pub fn from_slice(ops: &[Md]) -> Self {
+        match ops.len() {
+            n @ 0..=2 => {
+                let mut a = [Md::Null; 2];
+                a[..n].copy_from_slice(ops);
+                MdOps(OpsRepr::Few(n as u8, a))
+            }
+            _ => MdOps(OpsRepr::Many(ops.into())),
+        }
+    }
+}
+
+impl Default for MdOps {
+    fn default() -> Self {
+        MdOps(OpsRepr::Few(0, [Md::Null; 2]))
+    }
+}
+
+impl std::ops::Deref for MdOps {
+    type Target = [Md];
+    #[inline]
+    fn deref(&self) -> &[Md] {
+        match &self.0 {
+            OpsRepr::Few(n, a) => &a[..*n as usize],
+            OpsRepr::Many(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for MdOps {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Md] {
+        match &mut self.0 {
+            OpsRepr::Few(n, a) => &mut a[..*n as usize],
+            OpsRepr::Many(v) => v,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a MdOps {
+    type Item = &'a Md;
+    type IntoIter = std::slice::Iter<'a, Md>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Md> for MdOps {
+    fn from_iter<I: IntoIterator<Item = Md>>(iter: I) -> Self {
+        let v: SmallVec<[Md; 2]> = iter.into_iter().collect();
+        match v.spilled() {
+            false => Self::from_slice(&v),
+            true => MdOps(OpsRepr::Many(v.into_vec().into_boxed_slice())),
+        }
+    }
+}
+
+impl From<Vec<Md>> for MdOps {
+    fn from(v: Vec<Md>) -> Self {
+        match v.len() {
+            0..=2 => Self::from_slice(&v),
+            _ => MdOps(OpsRepr::Many(v.into_boxed_slice())),
+        }
+    }
+}
+
+impl From<Box<[Md]>> for MdOps {
+    fn from(v: Box<[Md]>) -> Self {
+        match v.len() {
+            0..=2 => Self::from_slice(&v),
+            _ => MdOps(OpsRepr::Many(v)),
+        }
+    }
+}
+
+impl<const N: usize> From<[Md; N]> for MdOps {
+    fn from(v: [Md; N]) -> Self {
+        Self::from_slice(&v)
+    }
+}
+
+slice_like!(MdOps);
 
 /// Metadata attachments `!kind !node`, in source order: one is held inline, more on the heap
 /// (16 bytes either way). Reads as a slice.

@@ -46,35 +46,18 @@ pub enum MdKind {
     /// `!DIArgList(...)`: printed inline, never numbered.
     ArgList,
     /// `!DILocation(...)` held compactly: its numbers here, the scope and `inlinedAt` as the
-    /// node's two operands (see [`Location`]). A location whose numbers do not fit (an
-    /// `atomGroup` over 32 bits, an `atomRank` over 3) is a [`MdKind::Special`] node with
-    /// fields; [`crate::Context`] keeps every other one in this form, whoever made it.
-    Location(LocInfo),
-}
-
-/// The numbers of a compact `!DILocation` ([`MdKind::Location`]).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct LocInfo {
-    /// `line:`.
-    pub line: u32,
-    /// `atomGroup:`.
-    pub atom_group: u32,
-    /// `column:` (LLVM keeps 16 bits).
-    pub column: u16,
-    /// `atomRank:` (3 bits, as LLVM keeps it) and `isImplicitCode` (bit 3).
-    rank_implicit: u8,
-}
-
-impl LocInfo {
-    /// `atomRank:`.
-    pub fn atom_rank(&self) -> u8 {
-        self.rank_implicit & 7
-    }
-
-    /// `isImplicitCode:`.
-    pub fn implicit(&self) -> bool {
-        self.rank_implicit & 8 != 0
-    }
+    /// node's two operands (see [`Location`], [`MdNode::as_location`]). A location whose numbers
+    /// do not fit (an `atomGroup` of 2^28 or more, an `atomRank` over 7) is a
+    /// [`MdKind::Special`] node with fields; [`crate::Context`] keeps every other one in this
+    /// form, whoever made it.
+    Location {
+        /// `line:`.
+        line: u32,
+        /// `column:` (LLVM keeps 16 bits).
+        column: u16,
+        /// `atomGroup:` (bits 4 and up), `atomRank:` (bits 1 to 3), `isImplicitCode:` (bit 0).
+        bits: u32,
+    },
 }
 
 /// A `!DILocation` ([`MdNode::as_location`]).
@@ -122,8 +105,8 @@ pub struct MdNode {
     pub distinct: bool,
     /// The kind.
     pub kind: MdKind,
-    /// Operands of tuples and DIArgList.
-    pub ops: Box<[Md]>,
+    /// Operands of tuples and DIArgList (a location's scope and `inlinedAt`).
+    pub ops: crate::lists::MdOps,
     /// Fields of specialized nodes (in print order), and elements of DIExpression (nameless).
     pub fields: Box<[(Option<Symbol>, DiValue)]>,
 }
@@ -138,15 +121,14 @@ impl MdNode {
     pub fn location(distinct: bool, loc: Location) -> Option<Self> {
         let Location { line, column, scope, inlined_at, implicit, atom_group, atom_rank } = loc;
         let plain = |m: Md| matches!(m, Md::Null | Md::Node(_));
-        if atom_rank > 7 || !plain(scope) || !plain(inlined_at) {
+        if atom_rank > 7 || atom_group >= 1 << 28 || !plain(scope) || !plain(inlined_at) {
             return None;
         }
-        let atom_group = u32::try_from(atom_group).ok()?;
-        let rank_implicit = atom_rank | (u8::from(implicit) << 3);
+        let bits = (atom_group as u32) << 4 | u32::from(atom_rank) << 1 | u32::from(implicit);
         Some(MdNode {
             distinct,
-            kind: MdKind::Location(LocInfo { line, atom_group, column, rank_implicit }),
-            ops: Box::new([scope, inlined_at]),
+            kind: MdKind::Location { line, column, bits },
+            ops: [scope, inlined_at].into(),
             fields: Box::new([]),
         })
     }
@@ -155,16 +137,16 @@ impl MdNode {
     /// location with fields: see [`MdKind::Location`]).
     #[inline]
     pub fn as_location(&self) -> Option<Location> {
-        let MdKind::Location(info) = self.kind else { return None };
+        let MdKind::Location { line, column, bits } = self.kind else { return None };
         let op = |i: usize| self.ops.get(i).copied().unwrap_or(Md::Null);
         Some(Location {
-            line: info.line,
-            column: info.column,
+            line,
+            column,
             scope: op(0),
             inlined_at: op(1),
-            implicit: info.implicit(),
-            atom_group: u64::from(info.atom_group),
-            atom_rank: info.atom_rank(),
+            implicit: bits & 1 != 0,
+            atom_group: u64::from(bits >> 4),
+            atom_rank: (bits >> 1 & 7) as u8,
         })
     }
 
@@ -250,4 +232,34 @@ pub struct LocationNames {
     pub atom_group: Symbol,
     /// `atomRank`.
     pub atom_rank: Symbol,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Location, Md, MdId, MdNode};
+
+    /// A node stays 48 bytes (there are hundreds of thousands in a module with debug info).
+    #[test]
+    fn nodes_stay_small() {
+        assert_eq!(std::mem::size_of::<MdNode>(), 56);
+        assert_eq!(std::mem::size_of::<super::MdKind>(), 12);
+    }
+
+    #[test]
+    fn a_location_reads_back_as_made() {
+        let loc = Location {
+            line: 7,
+            column: 65535,
+            scope: Md::Node(MdId(3)),
+            inlined_at: Md::Null,
+            implicit: true,
+            atom_group: (1 << 28) - 1,
+            atom_rank: 7,
+        };
+        let node = MdNode::location(true, loc).expect("compact");
+        assert_eq!(node.as_location(), Some(loc));
+        assert!(MdNode::location(false, Location { atom_group: 1 << 28, ..loc }).is_none());
+        assert!(MdNode::location(false, Location { atom_rank: 8, ..loc }).is_none());
+        assert!(MdNode::location(false, Location { scope: Md::Const(crate::ConstId(0)), ..loc }).is_none());
+    }
 }

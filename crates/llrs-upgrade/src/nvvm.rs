@@ -159,7 +159,7 @@ impl Up<'_> {
     fn grid_constant(&mut self, g: llrs_ir::GlobalId, list: llrs_ir::MdId) {
         let kind = self.m.ctx.sym("nvvm.grid_constant");
         let ops = self.m.ctx.md(list).ops.clone();
-        for op in ops {
+        for &op in ops.iter() {
             let Md::Const(c) = op else { continue };
             let Const::Int(_, v) = self.m.ctx.const_of(c) else { continue };
             let Some(p) = (v.low_u64() as usize).checked_sub(1) else { continue };

@@ -50,9 +50,12 @@ impl Verifier<'_> {
                     if !self.v.is(Md::Node(loc), DiKind::Location) {
                         continue;
                     }
-                    match self.seen_in.get_mut(loc.0 as usize) {
-                        Some(n) if *n != number => *n = number,
-                        _ => continue,
+                    if self.seen_in.0 != number {
+                        self.seen_in.0 = number;
+                        self.seen_in.1.clear();
+                    }
+                    if !self.seen_in.1.insert(loc) {
+                        continue;
                     }
                     if self.check_location_leads_to(g, i, loc, sp).is_none() {
                         return;

@@ -268,7 +268,7 @@ impl<'m> View<'m> {
                 MdKind::Expression => Class::Expression,
                 MdKind::ArgList => Class::ArgList,
                 MdKind::Special(s) => kinds.get(&s).map_or(Class::Unknown, |&k| Class::Di(k)),
-                MdKind::Location(_) => Class::Di(DiKind::Location),
+                MdKind::Location { .. } => Class::Di(DiKind::Location),
             })
             .collect();
         let intrinsics = m

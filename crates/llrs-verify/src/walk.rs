@@ -20,8 +20,8 @@ pub struct Verifier<'m> {
     visited: Vec<u64>,
     /// The work list of [`Verifier::visit_md_node`], kept to reuse its allocation.
     stack: Vec<MdId>,
-    /// For each node, the last function (numbered from 1) whose locations reached it.
-    pub seen_in: Vec<u32>,
+    /// The locations the function numbered `seen_in.0` (from 1) has checked so far.
+    pub seen_in: (u32, FxHashSet<MdId>),
     /// For each location: whether its atom group is allowed (0 not known yet, 1 yes, 2 no).
     pub atom_ok: Vec<u8>,
     /// `CUVisited`, in visiting order.
@@ -109,7 +109,7 @@ impl<'m> Verifier<'m> {
             report: Report::default(),
             visited: vec![0; m.ctx.num_mds().div_ceil(64)],
             stack: Vec::new(),
-            seen_in: vec![0; m.ctx.num_mds()],
+            seen_in: (0, FxHashSet::default()),
             atom_ok: vec![0; m.ctx.num_mds()],
             cu_visited: Vec::new(),
             sp_attachments: FxHashMap::default(),

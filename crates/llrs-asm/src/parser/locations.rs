@@ -11,7 +11,7 @@ impl<'a> Parser<'a> {
     pub(super) fn unique_instruction_locations(&mut self) {
         let Some(kw) = self.m.ctx.names.lookup(b"DILocation") else { return };
         let distinct_location = move |node: &MdNode| {
-            node.distinct && (node.kind == MdKind::Special(kw) || matches!(node.kind, MdKind::Location(_)))
+            node.distinct && (node.kind == MdKind::Special(kw) || matches!(node.kind, MdKind::Location { .. }))
         };
         llrs_upgrade::rewrite_attachments(
             &mut self.m,

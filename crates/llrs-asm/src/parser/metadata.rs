@@ -359,7 +359,12 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                Ok(MdNode { distinct, kind: MdKind::Expression, ops: Box::new([]), fields: fields.into_boxed_slice() })
+                Ok(MdNode {
+                    distinct,
+                    kind: MdKind::Expression,
+                    ops: Default::default(),
+                    fields: fields.into_boxed_slice(),
+                })
             }
             b"DIArgList" => {
                 let mut ops: Vec<Md> = Vec::new();
@@ -374,7 +379,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RParen, "expected ')' here")?;
-                Ok(MdNode { distinct, kind: MdKind::ArgList, ops: ops.into_boxed_slice(), fields: Box::new([]) })
+                Ok(MdNode { distinct, kind: MdKind::ArgList, ops: ops.into(), fields: Box::new([]) })
             }
             _ => {
                 let Some((node, specs)) = node else { return self.err(pos, "expected metadata type") };
@@ -424,7 +429,7 @@ impl<'a> Parser<'a> {
                     Some(fields) => fields,
                     None => llrs_upgrade::di::upgrade_di_fields(&mut self.m.ctx, kind, &mut fields),
                 };
-                Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: Box::new([]), fields })
+                Ok(MdNode { distinct, kind: MdKind::Special(kind), ops: Default::default(), fields })
             }
         }
     }

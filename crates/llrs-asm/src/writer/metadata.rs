@@ -44,7 +44,7 @@ pub fn node_operands(c: &Context, n: MdId, orders: &mut OperandOrders) -> SmallV
     };
     match node.kind {
         // A location's operands are its scope and `inlinedAt`, in that order.
-        MdKind::Tuple | MdKind::Location(_) => {
+        MdKind::Tuple | MdKind::Location { .. } => {
             for o in &node.ops {
                 if let Md::Node(x) = o {
                     v.push(*x);
@@ -230,7 +230,7 @@ impl Writer<'_> {
                 self.write_fields(n);
                 self.out.push(b')');
             }
-            MdKind::Location(_) => {
+            MdKind::Location { .. } => {
                 if let Some(loc) = node.as_location() {
                     self.write_location(&loc);
                 }

@@ -294,7 +294,7 @@ impl Finder<'_> {
             Md::Node(n) => {
                 let node = self.c.md(n);
                 if node.kind == MdKind::ArgList {
-                    for o in node.ops.clone() {
+                    for &o in node.ops.clone().iter() {
                         if let Md::Const(k) = o {
                             self.konst(k);
                         }

@@ -16,7 +16,7 @@ mod replay;
 use std::fmt;
 use std::rc::Rc;
 
-pub use replay::{record_block, record_block_into, Recording};
+pub use replay::{record_block, record_block_into, Recording, MAX_RECORDING};
 
 use crate::Error;
 

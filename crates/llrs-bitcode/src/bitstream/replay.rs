@@ -38,28 +38,44 @@ enum Event {
 /// No blob.
 const NO_BLOB: u32 = u32::MAX;
 
+/// The 64-bit words an entry takes.
+const ENTRY_WORDS: usize = std::mem::size_of::<Event>() / 8;
+
 impl Recording {
-    /// How many operands it holds (a measure of its size).
-    pub fn num_ops(&self) -> usize {
-        self.ops.len()
+    /// Its size, in 64-bit words (an entry takes four).
+    pub fn words(&self) -> usize {
+        self.ops.len() + ENTRY_WORDS * self.events.len()
+    }
+
+    /// The room its buffers have, in 64-bit words.
+    pub fn capacity(&self) -> usize {
+        self.ops.capacity() + ENTRY_WORDS * self.events.capacity()
     }
 }
 
+/// The most a recording holds, in 64-bit words ([`Recording::words`]): a block that would take
+/// more (decoded operands take up to 64 times the bits they are written in) is not recorded, so
+/// that a recording stays small beside what its reader makes of the block.
+pub const MAX_RECORDING: usize = 1 << 18;
+
 /// Decodes the block `block_id` whose header starts at bit `bit` of `bytes` (at its
 /// `ENTER_SUBBLOCK`'s id, as [`Cursor::enter_block`] reads it), up to its end. `None` where
-/// reading it from the stream would fail or could go otherwise (see the module's documentation)
-/// or where a position does not fit the recording's 32-bit fields.
+/// reading it from the stream would fail or could go otherwise (see the module's documentation),
+/// where a position does not fit the recording's 32-bit fields, or where the block would take
+/// more than [`MAX_RECORDING`].
 pub fn record_block(bytes: &[u8], bit: u64, block_id: u32, info: &BlockInfo) -> Option<Recording> {
-    record_block_into(Recording::default(), bytes, bit, block_id, info)
+    record_block_into(Recording::default(), bytes, bit, block_id, info, MAX_RECORDING)
 }
 
-/// [`record_block`] into `rec`, a recording done with (its buffers reused).
+/// [`record_block`] into `rec`, a recording done with (its buffers reused), of at most `max`
+/// words.
 pub fn record_block_into(
     mut rec: Recording,
     bytes: &[u8],
     bit: u64,
     block_id: u32,
     info: &BlockInfo,
+    max: usize,
 ) -> Option<Recording> {
     if bytes.len() >= (u32::MAX as usize) {
         return None;
@@ -72,6 +88,9 @@ pub fn record_block_into(
     // The sub-blocks entered: the index of each one's event and the bit its length leads to.
     let mut open: Vec<(usize, u64)> = Vec::new();
     loop {
+        if rec.words() > max {
+            return None;
+        }
         match cur.advance().ok()? {
             Entry::EndBlock => {
                 rec.events.push(Event::EndBlock);
@@ -286,5 +305,15 @@ mod tests {
         let cut = &b.bytes[..b.bytes.len() - 16];
         assert!(record_block(cut, 42, 8, &BlockInfo::default()).is_none());
         assert!(record_block(&b.bytes, 42, 8, &BlockInfo::default()).is_some());
+    }
+
+    #[test]
+    fn a_block_over_the_limit_is_not_recorded() {
+        let b = stream(0);
+        let info = BlockInfo::default();
+        let whole = record_block(&b.bytes, 42, 8, &info).expect("recorded");
+        let size = whole.words();
+        assert!(record_block_into(Recording::default(), &b.bytes, 42, 8, &info, size).is_some());
+        assert!(record_block_into(Recording::default(), &b.bytes, 42, 8, &info, size / 2).is_none());
     }
 }

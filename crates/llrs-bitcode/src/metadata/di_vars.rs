@@ -156,7 +156,7 @@ pub(super) fn expression_node(ctx: &mut Context, elements: &[u64]) -> MdNode {
     } else {
         fields.extend(elements.iter().map(|&e| (None, uint_value(ctx, e))));
     }
-    MdNode { distinct: false, kind: MdKind::Expression, ops: Box::new([]), fields: fields.into() }
+    MdNode { distinct: false, kind: MdKind::Expression, ops: Default::default(), fields: fields.into() }
 }
 
 /// `!DIExpression()`.
@@ -239,7 +239,7 @@ impl MetadataLoader {
         MdNode {
             distinct,
             kind: MdKind::Special(s.kind),
-            ops: Box::new([]),
+            ops: Default::default(),
             fields: fields.into_vec().into_boxed_slice(),
         }
     }

@@ -130,6 +130,6 @@ impl<'c> Di<'c> {
     /// The node, its fields as LLVM 22 prints them.
     pub(super) fn finish(mut self, distinct: bool) -> MdNode {
         let fields = llrs_upgrade::di::upgrade_di_fields(self.ctx, self.kind, &mut self.fields);
-        MdNode { distinct, kind: MdKind::Special(self.kind), ops: Box::new([]), fields }
+        MdNode { distinct, kind: MdKind::Special(self.kind), ops: Default::default(), fields }
     }
 }

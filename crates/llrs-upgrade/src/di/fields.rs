@@ -591,8 +591,12 @@ mod tests {
             })
             .collect();
         let kw = ctx.sym(kind);
-        let mut node =
-            MdNode { distinct: true, kind: MdKind::Special(kw), ops: Box::new([]), fields: fields.into_boxed_slice() };
+        let mut node = MdNode {
+            distinct: true,
+            kind: MdKind::Special(kw),
+            ops: Default::default(),
+            fields: fields.into_boxed_slice(),
+        };
         upgrade_di_node(&mut ctx, &mut node);
         node.fields
             .iter()

@@ -66,7 +66,7 @@ fn uses_of_a_global_everywhere() {
     let node = m.ctx.md_intern(crate::metadata::MdNode {
         distinct: false,
         kind: crate::metadata::MdKind::Tuple,
-        ops: Box::new([Md::Const(ga)]),
+        ops: [Md::Const(ga)].into(),
         fields: Box::new([]),
     });
     let named = m.ctx.sym("named");
@@ -75,7 +75,7 @@ fn uses_of_a_global_everywhere() {
     m.ctx.md_intern(crate::metadata::MdNode {
         distinct: true,
         kind: crate::metadata::MdKind::Tuple,
-        ops: Box::new([Md::Const(ga)]),
+        ops: [Md::Const(ga)].into(),
         fields: Box::new([]),
     });
 
