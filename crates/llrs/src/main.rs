@@ -94,7 +94,30 @@ enum Command {
     },
 }
 
+/// glibc's `mallopt` parameter for the number of allocation arenas.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const M_ARENA_MAX: std::ffi::c_int = -8;
+
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+unsafe extern "C" {
+    fn mallopt(param: std::ffi::c_int, value: std::ffi::c_int) -> std::ffi::c_int;
+}
+
+/// At most two allocation arenas: glibc gives every thread that allocates one of its own
+/// (memory freed in one is not reused by another), which on a large module costs about 5% of
+/// the peak memory (sqlite3 -O2 -g's bitcode: 101 MB with the default, 96 MB with two) for no
+/// measurable time on two cores.
+fn limit_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` only sets a tunable of glibc's allocator; it is called first thing in
+    // `main`, before any other thread exists, with a parameter and value glibc documents.
+    unsafe {
+        mallopt(M_ARENA_MAX, 2);
+    }
+}
+
 fn main() -> ExitCode {
+    limit_malloc_arenas();
     let args: Vec<OsString> = std::env::args_os().collect();
     // clap's own messages (help, usage errors) follow `--color` too.
     let command = Cli::command().color(match color_in_args(&args) {
