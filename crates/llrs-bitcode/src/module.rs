@@ -143,8 +143,9 @@ impl ModuleReader<'_> {
             Mode::Auto | Mode::First => {}
         }
         let mut out = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         for &f in &m.functions {
-            if self.materializable.contains(&f) && !out.iter().any(|&(g, _)| g == f) {
+            if self.materializable.contains(&f) && seen.insert(f) {
                 out.push((f, self.deferred.get(&f).copied().filter(|&b| b != 0)?));
             }
         }
