@@ -53,6 +53,10 @@ struct State {
     max_ahead_ops: usize,
     /// The reader is done (or failed): the helper stops.
     stop: bool,
+    /// The helper waits for the reader to take recordings (until `ahead_ops` is half the most).
+    helper_waits: bool,
+    /// The reader waits for the helper to finish a body.
+    reader_waits: bool,
     /// Recordings read, for the helper to fill again.
     spare: Vec<Recording>,
 }
@@ -76,8 +80,12 @@ impl Shared {
         loop {
             let (i, spare) = {
                 let mut s = self.lock();
-                while !s.stop && s.ahead_ops > s.max_ahead_ops {
-                    s = self.changed.wait(s).unwrap_or_else(|e| e.into_inner());
+                if s.ahead_ops > s.max_ahead_ops {
+                    // Woken again only once the reader has taken half: not at every body.
+                    s.helper_waits = true;
+                    while !s.stop && s.helper_waits {
+                        s = self.changed.wait(s).unwrap_or_else(|e| e.into_inner());
+                    }
                 }
                 if s.stop || s.claimed >= places.len() {
                     return;
@@ -94,7 +102,9 @@ impl Shared {
             let mut s = self.lock();
             s.ahead_ops += rec.as_ref().map_or(0, Recording::words);
             s.done[i] = Some(rec);
-            self.changed.notify_all();
+            if std::mem::take(&mut s.reader_waits) {
+                self.changed.notify_all();
+            }
         }
     }
 
@@ -110,9 +120,13 @@ impl Shared {
         loop {
             if let Some(done) = s.done.get_mut(i).and_then(Option::take) {
                 s.ahead_ops -= done.as_ref().map_or(0, Recording::words);
-                self.changed.notify_all();
+                if s.helper_waits && s.ahead_ops <= s.max_ahead_ops / 2 {
+                    s.helper_waits = false;
+                    self.changed.notify_all();
+                }
                 return done;
             }
+            s.reader_waits = true;
             s = self.changed.wait(s).unwrap_or_else(|e| e.into_inner());
         }
     }

@@ -92,6 +92,10 @@ impl<K: EntityId, V> IdVec<K, V> {
     pub fn shrink_to_fit(&mut self) {
         self.items.shrink_to_fit();
     }
+    /// Makes room for `n` more entities.
+    pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
+    }
 }
 
 impl<K: EntityId, V> Index<K> for IdVec<K, V> {
@@ -154,5 +158,9 @@ impl<K: EntityId, V: Clone> SecondaryMap<K, V> {
     /// Gives back room not in use.
     pub fn shrink_to_fit(&mut self) {
         self.items.shrink_to_fit();
+    }
+    /// Makes room for `n` more keys.
+    pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
     }
 }

@@ -134,6 +134,11 @@ impl Body {
             b.insts.shrink_to_fit();
         }
     }
+    /// Makes room for `n` more instructions (for a reader that knows about how many come).
+    pub fn reserve_insts(&mut self, n: usize) {
+        self.insts.reserve(n);
+        self.inst_block.reserve(n);
+    }
     /// Appends `b` to the layout.
     pub fn append_block(&mut self, b: BlockId) {
         self.layout.push(b);

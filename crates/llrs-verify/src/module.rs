@@ -98,27 +98,38 @@ pub(crate) type AssignUses = rustc_hash::FxHashMap<MdId, Vec<GlobalId>>;
 
 /// Which functions use each `DIAssignID`: in `#dbg_assign` records, and in attachments.
 pub(crate) fn assign_ids(m: &llrs_ir::Module) -> (AssignUses, AssignUses) {
-    let (mut users, mut insts) = (AssignUses::default(), AssignUses::default());
-    let Some(kind) = m.ctx.names.lookup(b"DIAssignID") else { return (users, insts) };
+    let mut uses = (AssignUses::default(), AssignUses::default());
+    let Some(kind) = m.ctx.names.lookup(b"DIAssignID") else { return uses };
     for &g in &m.functions {
-        let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { continue };
-        for &b in &body.layout {
-            for &i in &body.blocks[b].insts {
-                let inst = &body.insts[i];
-                for &(k, n) in &inst.md {
-                    if k == kind {
-                        add(&mut insts, n, g);
-                    }
+        add_assign_ids(m, kind, g, &mut uses);
+    }
+    uses
+}
+
+/// [`assign_ids`] of function `g` (`kind` the name `DIAssignID`) added to `(users, insts)`.
+pub(crate) fn add_assign_ids(
+    m: &llrs_ir::Module,
+    kind: llrs_ir::Symbol,
+    g: GlobalId,
+    uses: &mut (AssignUses, AssignUses),
+) {
+    let (users, insts) = uses;
+    let Some(body) = m.globals[g].func.as_ref().and_then(|f| f.body.as_ref()) else { return };
+    for &b in &body.layout {
+        for &i in &body.blocks[b].insts {
+            let inst = &body.insts[i];
+            for &(k, n) in &inst.md {
+                if k == kind {
+                    add(insts, n, g);
                 }
-                for r in &inst.dbg_records {
-                    if let Some((Md::Node(id), _, _)) = r.assign {
-                        add(&mut users, id, g);
-                    }
+            }
+            for r in &inst.dbg_records {
+                if let Some((Md::Node(id), _, _)) = r.assign {
+                    add(users, id, g);
                 }
             }
         }
     }
-    (users, insts)
 }
 
 /// Adds `g` to the functions of `id` (consecutive repeats are kept once).

@@ -8,6 +8,8 @@
 //! are verified once, in parallel.
 
 use crate::function::FnState;
+use crate::ir::function::{ModuleUses, UsesWalk};
+use crate::module::{add_assign_ids, AssignUses};
 use crate::report::Report;
 use crate::walk::Verifier;
 use llrs_ir::Module;
@@ -37,28 +39,46 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
         return None;
     }
     let runs = llrs_ir::runs::balanced_runs(&sizes, threads * RUNS_PER_THREAD);
-    // What every run needs of the whole module, found once.
-    llrs_ir::phases::mark("verify setup");
-    let ((users, insts), uses) =
-        rayon::join(|| crate::module::assign_ids(m), || std::sync::Arc::new(crate::ir::function::module_uses(m)));
+    // The uses that rules spanning functions need (an intrinsic's address taken, an entry
+    // block's address used, a `DIAssignID` used in two functions) are found by each run in its
+    // own functions as it goes; the runs check nothing against them, and when any is found the
+    // module is verified again in order, which reports it as LLVM does.
     llrs_ir::phases::mark("verify runs");
-    let verified: Vec<Verifier<'_>> = runs
+    let assign_kind = m.ctx.names.lookup(b"DIAssignID");
+    let verified: Vec<(Verifier<'_>, ModuleUses, (AssignUses, AssignUses))> = runs
         .par_iter()
         .map(|range| {
             let mut v = Verifier::new(m);
-            v.assign_users = users.clone();
-            v.assign_insts = insts.clone();
-            v.share_module_uses(uses.clone());
+            v.share_module_uses(std::sync::Arc::default());
+            let mut walk = UsesWalk::new(m);
+            let mut assign = Default::default();
             // Functions are numbered from 1 in module order, as the walk in order numbers them.
             let mut st = FnState { number: range.start as u32, ..FnState::default() };
             for &g in &m.functions[range.clone()] {
                 v.verify_function(g, &mut st);
+                walk.global(g);
+                walk.body(g);
+                if let Some(kind) = assign_kind {
+                    add_assign_ids(m, kind, g, &mut assign);
+                }
             }
-            v
+            (v, walk.out, assign)
         })
         .collect();
     llrs_ir::phases::mark("verify merge");
-    let mut verified = verified.into_iter();
+    let mut globals = UsesWalk::new(m);
+    for (g, gl) in m.globals.iter() {
+        if gl.func.is_none() {
+            globals.global(g);
+        }
+    }
+    let mut uses = vec![globals.out];
+    let mut assign = Vec::new();
+    let mut verified = verified.into_iter().map(|(v, u, a)| {
+        uses.push(u);
+        assign.push(a);
+        v
+    });
     let mut merged = verified.next()?;
     if !merged.clean_alone() {
         return None;
@@ -68,9 +88,34 @@ fn verify_from(m: &Module, min_instructions: usize) -> Option<Report> {
             return None;
         }
     }
+    if uses.iter().any(|u| !u.entry_address_used.is_empty() || !u.intrinsic_offender.is_empty())
+        || assign_ids_span_functions(assign)
+    {
+        return None;
+    }
     let r = merged.finish();
     llrs_ir::phases::mark("verify finished");
     Some(r)
+}
+
+/// Whether some `DIAssignID` is used by an instruction in one function and by a
+/// `#dbg_assign` in another (the runs' findings put together).
+fn assign_ids_span_functions(runs: Vec<(AssignUses, AssignUses)>) -> bool {
+    let (mut users, mut insts) = (AssignUses::default(), AssignUses::default());
+    for (u, i) in runs {
+        for (id, fs) in u {
+            users.entry(id).or_default().extend(fs);
+        }
+        for (id, fs) in i {
+            insts.entry(id).or_default().extend(fs);
+        }
+    }
+    insts.iter().any(|(id, fs)| {
+        users.get(id).is_some_and(|us| {
+            let first = fs[0];
+            fs.iter().chain(us).any(|&f| f != first)
+        })
+    })
 }
 
 #[cfg(test)]
@@ -119,5 +164,37 @@ mod tests {
         assert!(parallel(src).is_none());
         let report = crate::verify(&module(src));
         assert_eq!(report.diagnostics[0].message, "DISubprogram attached to more than one function");
+    }
+
+    /// Rules over uses in other functions, which the runs only note: the walk in order reports.
+    #[test]
+    fn uses_across_runs_leave_the_report_to_the_walk_in_order() {
+        let intrinsic = "declare void @llvm.donothing()\n\
+                         define void @f() {\n  ret void\n}\n\
+                         define ptr @g() {\n  ret ptr @llvm.donothing\n}\n";
+        let entry = "define void @f() {\nentry:\n  ret void\n}\n\
+                     define ptr @g() {\n  ret ptr blockaddress(@f, %entry)\n}\n";
+        let assign = "define void @f() !dbg !3 {\n  %a = alloca i32, align 4, !DIAssignID !9\n  ret void, !dbg !8\n}\n\
+                      define void @g(ptr %p) !dbg !4 {\n  \
+                        #dbg_assign(i32 0, !7, !DIExpression(), !9, ptr %p, !DIExpression(), !10)\n  ret void, !dbg !10\n}\n\
+                      !llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!5}\n\
+                      !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)\n\
+                      !1 = !DIFile(filename: \"a.c\", directory: \"/\")\n!2 = !DISubroutineType(types: !{})\n\
+                      !3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, type: !2, spFlags: DISPFlagDefinition, unit: !0)\n\
+                      !4 = distinct !DISubprogram(name: \"g\", scope: !1, file: !1, type: !2, spFlags: DISPFlagDefinition, unit: !0)\n\
+                      !5 = !{i32 2, !\"Debug Info Version\", i32 3}\n\
+                      !7 = !DILocalVariable(name: \"x\", scope: !4, file: !1, type: !11)\n\
+                      !8 = !DILocation(line: 1, scope: !3)\n!9 = distinct !DIAssignID()\n\
+                      !10 = !DILocation(line: 2, scope: !4)\n\
+                      !11 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n";
+        for (src, first) in [
+            (intrinsic, "Invalid user of intrinsic instruction!"),
+            (entry, "blockaddress may not be used with the entry block!"),
+            (assign, "DVRAssign not in same function as inst"),
+        ] {
+            assert!(parallel(src).is_none(), "{first}");
+            let report = crate::verify(&module(src));
+            assert_eq!(report.diagnostics[0].message, first);
+        }
     }
 }

@@ -268,6 +268,13 @@ impl<'a> Cursor<'a> {
         self.replay = Some(Box::new(replay::Replay::new(rec)));
     }
 
+    /// When a recording is being replayed, the codes of the records of the current block from
+    /// here to its end (not those of the blocks inside it): what is to come, for a reader to
+    /// make room for.
+    pub fn replay_block_codes(&self) -> Option<impl Iterator<Item = u32> + '_> {
+        self.replay.as_deref().map(replay::Replay::block_codes)
+    }
+
     /// Goes back to reading the stream where it was before [`Cursor::replay`]; the recording
     /// is handed back (to be reused).
     pub fn end_replay(&mut self) -> Option<Recording> {
@@ -596,6 +603,21 @@ impl<'a> Cursor<'a> {
     /// (`readRecord` without a blob): a blob's bytes are operands.
     pub fn read_record_ops(&mut self, id: u32) -> Result<Record<'a>, StreamError> {
         self.read_record_impl(id, false)
+    }
+
+    /// Reads the record whose abbreviation id was just read as [`Cursor::read_record_ops`] does
+    /// and gives its code and operands to `f`: a record replayed without a blob is handed out
+    /// where its recording holds it, not copied.
+    pub fn with_record_ops<R>(&mut self, id: u32, f: impl FnOnce(u32, &[u64]) -> R) -> Result<R, StreamError> {
+        if let Some(r) = &self.replay {
+            if let Some((code, ops)) = r.plain_record() {
+                return Ok(f(code, ops));
+            }
+        }
+        let rec = self.read_record_ops(id)?;
+        let out = f(rec.code, &rec.ops);
+        self.recycle(rec);
+        Ok(out)
     }
 
     /// Gives a record's operand buffer back, for the next record to fill: a reader that reads

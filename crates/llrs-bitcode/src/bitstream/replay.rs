@@ -55,8 +55,8 @@ impl Recording {
 
 /// The most a recording holds, in 64-bit words ([`Recording::words`]): a block that would take
 /// more (decoded operands take up to 64 times the bits they are written in) is not recorded, so
-/// that a recording stays small beside what its reader makes of the block.
-pub const MAX_RECORDING: usize = 1 << 18;
+/// that a recording (4 MB at most) stays small beside what its reader makes of the block.
+pub const MAX_RECORDING: usize = 1 << 19;
 
 /// Decodes the block `block_id` whose header starts at bit `bit` of `bytes` (at its
 /// `ENTER_SUBBLOCK`'s id, as [`Cursor::enter_block`] reads it), up to its end. `None` where
@@ -84,7 +84,12 @@ pub fn record_block_into(
     rec.ops.clear();
     let mut cur = Cursor::new(bytes);
     cur.jump_to(bit).ok()?;
-    cur.enter_block(block_id, info).ok()?;
+    let stream_words = cur.enter_block(block_id, info).ok()?;
+    // Decoded, a block takes about four times the words it is written in: one whose length
+    // alone is over the limit is not decoded to find out.
+    if stream_words > max as u64 {
+        return None;
+    }
     // The sub-blocks entered: the index of each one's event and the bit its length leads to.
     let mut open: Vec<(usize, u64)> = Vec::new();
     loop {
@@ -207,6 +212,34 @@ impl Replay {
         ops.extend(blob.iter().map(|&b| u64::from(b)));
         ops.extend_from_slice(after);
         Ok(Record { code, ops, blob: None })
+    }
+
+    /// The codes of the records of the block being replayed from its next entry on, not those
+    /// of the blocks inside it.
+    pub(super) fn block_codes(&self) -> impl Iterator<Item = u32> + '_ {
+        let events = &self.rec.events;
+        let mut i = self.next;
+        std::iter::from_fn(move || loop {
+            match *events.get(i)? {
+                Event::EndBlock => return None,
+                Event::SubBlock { after, .. } => i = (after as usize).max(i + 1),
+                Event::Record { code, .. } => {
+                    i += 1;
+                    return Some(code);
+                }
+            }
+        })
+    }
+
+    /// The record just handed out by [`Replay::advance`], when it has no blob: its code and
+    /// operands.
+    pub(super) fn plain_record(&self) -> Option<(u32, &[u64])> {
+        match self.last()? {
+            Event::Record { code, start, end, blob_len: NO_BLOB, .. } => {
+                Some((code, self.rec.ops.get(start as usize..end as usize)?))
+            }
+            _ => None,
+        }
     }
 
     /// [`Cursor::skip_record`] after a record entry: its code.

@@ -165,6 +165,21 @@ fn is_dbg_call(m: &Module, d: &InstData) -> bool {
     m.globals[*g].name.is_some_and(|n| m.ctx.name(n).starts_with(b"llvm.dbg."))
 }
 
+/// Whether a record of a function block makes an instruction (or more, with expanded
+/// constant expressions): not a block count, a debug location or record, a bundle or a list of
+/// block address users.
+fn makes_instruction(code: u32) -> bool {
+    !matches!(
+        code,
+        FUNC_CODE_DECLAREBLOCKS
+            | FUNC_CODE_DEBUG_LOC
+            | FUNC_CODE_DEBUG_LOC_AGAIN
+            | FUNC_CODE_OPERAND_BUNDLE
+            | FUNC_CODE_BLOCKADDR_USERS
+            | FUNC_CODE_DEBUG_RECORD_VALUE..=FUNC_CODE_DEBUG_RECORD_DECLARE_VALUE
+    )
+}
+
 /// `md` with its placeholders for values still to come replaced by those values (argument
 /// lists rebuilt).
 fn fix_md(
@@ -273,6 +288,9 @@ pub fn read_body(
         block_orders: Vec::new(),
     };
     r.const_mark = r.m.ctx.num_consts();
+    if let Some(codes) = cur.replay_block_codes() {
+        r.body.reserve_insts(codes.filter(|&c| makes_instruction(c)).count());
+    }
     let res = r.read(cur);
     let FnReader { m, values, mut body, md, .. } = r;
     values.shrink_to(mark);
@@ -338,9 +356,7 @@ impl FnReader<'_, '_> {
                 }
                 Entry::Record(a) => a,
             };
-            let rec = cur.read_record_ops(a).map_err(stream_error)?;
-            self.record(rec.code, &rec.ops)?;
-            cur.recycle(rec);
+            cur.with_record_ops(a, |code, ops| self.record(code, ops)).map_err(stream_error)??;
         }
         if !self.bundles.is_empty() {
             return Err(Error::new("Operand bundles found with no consumer"));

@@ -7,8 +7,8 @@ mod uses;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use uses::module_uses;
 pub use uses::ModuleUses;
+pub(crate) use uses::Walk as UsesWalk;
 
 use super::FnCtx;
 use crate::function::FnState;

@@ -41,10 +41,13 @@ fn is_assume_like(name: &[u8]) -> bool {
     NAMES.iter().any(|n| name == *n || (name.starts_with(n) && name.get(n.len()) == Some(&b'.')))
 }
 
-struct Walk<'m> {
+/// A walk of the uses in a module, a global at a time (the whole of it: [`module_uses`]).
+pub(crate) struct Walk<'m> {
     m: &'m Module,
+    /// The constants whose operands were walked.
     seen: FxHashSet<ConstId>,
-    out: ModuleUses,
+    /// What was found.
+    pub out: ModuleUses,
 }
 
 impl Walk<'_> {
@@ -117,27 +120,51 @@ impl Verifier<'_> {
 /// The uses of functions and entry blocks of `m`, found by one walk of the module (for verifiers
 /// that share it: see [`Verifier::share_module_uses`]).
 pub(crate) fn module_uses(m: &Module) -> ModuleUses {
-    let global_of = |v: Value| match v {
-        Value::Const(c) => match *m.ctx.const_of(c) {
-            Const::Global(_, g) => Some(g),
-            _ => None,
-        },
-        _ => None,
-    };
-    let mut w = Walk { m, seen: FxHashSet::default(), out: ModuleUses::default() };
-    for (g, gl) in m.globals.iter() {
+    let mut w = Walk::new(m);
+    for g in m.globals.keys() {
+        w.global(g);
+        w.body(g);
+    }
+    w.out
+}
+
+impl<'m> Walk<'m> {
+    /// A walk of `m` that has seen nothing.
+    pub(crate) fn new(m: &'m Module) -> Self {
+        Walk { m, seen: FxHashSet::default(), out: ModuleUses::default() }
+    }
+
+    /// The constants global `g` holds: an initializer, an alias's target, a function's prefix,
+    /// prologue and personality.
+    pub(crate) fn global(&mut self, g: GlobalId) {
+        let gl = &self.m.globals[g];
         let user = Subject::Global(g);
         if let Some(init) = gl.var.init {
-            w.root(init, user);
+            self.root(init, user);
         }
         if let Some(t) = gl.target {
-            w.root(t, user);
+            self.root(t, user);
         }
-        let Some(fd) = gl.func.as_deref() else { continue };
-        for c in [fd.prefix, fd.prologue, fd.personality].into_iter().flatten() {
-            w.root(c, user);
+        if let Some(fd) = gl.func.as_deref() {
+            for c in [fd.prefix, fd.prologue, fd.personality].into_iter().flatten() {
+                self.root(c, user);
+            }
         }
-        let Some(body) = fd.body.as_ref() else { continue };
+    }
+}
+
+impl Walk<'_> {
+    /// The uses in the body of function `g` (nothing when it has none).
+    pub(crate) fn body(&mut self, g: GlobalId) {
+        let m = self.m;
+        let global_of = |v: Value| match v {
+            Value::Const(c) => match *m.ctx.const_of(c) {
+                Const::Global(_, g) => Some(g),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(body) = m.globals[g].func.as_deref().and_then(|fd| fd.body.as_ref()) else { return };
         for &b in &body.layout {
             for &i in &body.blocks[b].insts {
                 let inst = &body.insts[i];
@@ -155,10 +182,10 @@ pub(crate) fn module_uses(m: &Module) -> ModuleUses {
                     let Value::Const(c) = op else { continue };
                     if let (Some(cd), 0, Some(f)) = (call, k, callee) {
                         // The callee: a use LLVM allows when the call's type is the function's.
-                        if w.is_intrinsic(f) {
+                        if self.is_intrinsic(f) {
                             // Assume-like calls are skipped before the types are compared.
                             if !assume_like && m.globals.get(f).is_none_or(|gl| cd.fn_ty != gl.value_ty) {
-                                w.out.intrinsic_offender.insert(f, user);
+                                self.out.intrinsic_offender.insert(f, user);
                             }
                             continue;
                         }
@@ -166,7 +193,7 @@ pub(crate) fn module_uses(m: &Module) -> ModuleUses {
                     if assume_like && global_of(op).is_some() {
                         continue;
                     }
-                    w.root(c, user);
+                    self.root(c, user);
                 }
                 for bu in call.map_or(&[][..], |c| &c.bundles[..]) {
                     let arc = m.ctx.name(bu.tag) == b"clang.arc.attachedcall";
@@ -175,11 +202,10 @@ pub(crate) fn module_uses(m: &Module) -> ModuleUses {
                         if (arc || assume_like) && global_of(v).is_some() {
                             continue;
                         }
-                        w.root(c, user);
+                        self.root(c, user);
                     }
                 }
             }
         }
     }
-    w.out
 }
