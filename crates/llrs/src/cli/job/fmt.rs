@@ -171,10 +171,18 @@ fn write_output(
     at: &Target<'_>,
     print: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> FileReport {
-    let written = std::fs::File::create(o).and_then(|f| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+    // A file that is there is written over, then cut to the new length: not emptied first,
+    // which for a large file costs the system as much as writing a tenth of it again.
+    let written = std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(o).and_then(|f| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, &f);
         print(&mut w)?;
-        std::io::Write::flush(&mut w)
+        std::io::Write::flush(&mut w)?;
+        drop(w);
+        if f.metadata()?.is_file() {
+            let len = std::io::Seek::stream_position(&mut &f)?;
+            f.set_len(len)?;
+        }
+        Ok(())
     });
     match written {
         Ok(()) => report,
