@@ -9,6 +9,8 @@ use crate::types::{FloatKind, StructDef, StructId, Type, TypeId};
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
+mod md_scope;
+
 /// An arena that hands out one id per distinct value. Each value is held once, in the arena: the
 /// index finds ids by the hash of their values (kept beside each id, so that growing the index
 /// never hashes a value again).
@@ -95,6 +97,11 @@ pub struct Context {
     /// Nodes `[0, md_owed)` are registered but not in `md_index` yet: they go in on the first
     /// lookup (see [`Context::md_register_all_later`]).
     md_owed: usize,
+    /// The uniquing scope open, if any ([`Context::md_scope_begin`]).
+    md_scope: Option<Box<md_scope::MdScope>>,
+    /// Nodes `[lo, hi)`, made in uniquing scopes that have ended: registered, not in
+    /// `md_index` until a lookup needs them ([`Context::md_scope_end`]).
+    md_aside: Option<(u32, u32)>,
     md_kinds: Vec<Symbol>,
     md_kind_map: FxHashMap<Symbol, u32>,
     common: CommonTypes,
@@ -171,6 +178,8 @@ impl Default for Context {
             mds: IdVec::new(),
             md_index: hashbrown::HashTable::new(),
             md_owed: 0,
+            md_scope: None,
+            md_aside: None,
             md_kinds: Vec::new(),
             md_kind_map: FxHashMap::default(),
             loc_names: None,
@@ -491,22 +500,26 @@ impl Context {
             return self.mds.push(n);
         }
         self.md_settle();
+        let place = self.md_place(&n);
+        if place.settle {
+            self.md_settle_aside();
+        }
         let (low, h) = value_hash(&n);
-        if let Some(id) = self.md_lookup(low, h, &n) {
+        if let Some(id) = self.md_lookup(place.scoped, low, h, &n) {
             return id;
         }
         let id = self.mds.push(n);
-        self.md_index.insert_unique(h, (low, id), |&(el, _)| spread(el));
+        self.md_insert(place.scoped, low, h, id);
         id
     }
-    fn md_lookup(&self, low: u32, h: u64, n: &MdNode) -> Option<MdId> {
+    fn md_lookup(&self, scoped: bool, low: u32, h: u64, n: &MdNode) -> Option<MdId> {
         let mds = &self.mds;
-        self.md_index.find(h, |&(el, id)| el == low && mds[id] == *n).map(|&(_, id)| id)
+        self.md_table(scoped).find(h, |&(el, id)| el == low && mds[id] == *n).map(|&(_, id)| id)
     }
-    /// Takes `id` out of the index, where it stands under the hash `(low, h)`; true when it
+    /// Takes `id` out of its index, where it stands under the hash `(low, h)`; true when it
     /// was there.
-    fn md_unindex(&mut self, low: u32, h: u64, id: MdId) -> bool {
-        match self.md_index.find_entry(h, |&(el, x)| el == low && x == id) {
+    fn md_unindex(&mut self, scoped: bool, low: u32, h: u64, id: MdId) -> bool {
+        match self.md_table_mut(scoped).find_entry(h, |&(el, x)| el == low && x == id) {
             Ok(entry) => {
                 entry.remove();
                 true
@@ -526,11 +539,16 @@ impl Context {
         if n.distinct {
             return None;
         }
+        let place = self.md_place(n);
+        if place.settle {
+            self.md_settle_aside();
+        }
+        let n = &self.mds[id];
         let (low, h) = value_hash(n);
-        if let Some(other) = self.md_lookup(low, h, n) {
+        if let Some(other) = self.md_lookup(place.scoped, low, h, n) {
             return (other != id).then_some(other);
         }
-        self.md_index.insert_unique(h, (low, id), |&(el, _)| spread(el));
+        self.md_insert(place.scoped, low, h, id);
         None
     }
     /// Registers every node there is now, as [`Context::md_register`] on each in order would,
@@ -541,6 +559,8 @@ impl Context {
         // (The index's memory goes too: a module only read and printed never needs it again.)
         self.md_index = hashbrown::HashTable::new();
         self.md_owed = self.mds.len();
+        self.md_scope = None;
+        self.md_aside = None;
     }
     /// Puts the nodes owed by [`Context::md_register_all_later`] in the index.
     fn md_settle(&mut self) {
@@ -560,6 +580,10 @@ impl Context {
     pub fn md_unregister_all(&mut self) {
         self.md_index.clear();
         self.md_owed = 0;
+        self.md_aside = None;
+        if let Some(s) = self.md_scope.as_mut() {
+            s.index.clear();
+        }
     }
     /// Reserves room for `n` more registered nodes.
     pub fn md_reserve(&mut self, n: usize) {
@@ -583,16 +607,29 @@ impl Context {
             // A distinct node turning uniqued was not registered: settle the rest first.
             self.md_settle();
         }
+        if self.md_aside.is_some_and(|(lo, hi)| id.0 >= lo && id.0 < hi) {
+            // Set aside, as owed above.
+            if !self.mds[id].distinct || n.distinct {
+                self.mds[id] = n;
+                return;
+            }
+            self.md_settle_aside();
+        }
         let old = &self.mds[id];
         let mut registered = false;
         if !old.distinct {
             let (low, h) = value_hash(old);
-            registered = self.md_unindex(low, h, id);
+            let scoped = self.md_place(old).scoped;
+            registered = self.md_unindex(scoped, low, h, id);
         }
         self.mds[id] = n;
         if registered && !self.mds[id].distinct {
+            let place = self.md_place(&self.mds[id]);
+            if place.settle {
+                self.md_settle_aside();
+            }
             let (low, h) = value_hash(&self.mds[id]);
-            self.md_index.insert_unique(h, (low, id), |&(el, _)| spread(el));
+            self.md_insert(place.scoped, low, h, id);
         }
     }
     /// [`Context::md_set`] of a node that is not distinct and was never registered (made by
@@ -661,5 +698,32 @@ mod tests {
         assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Node(a), Md::Null])), b);
         assert_ne!(c.md_intern(MdNode::tuple(false, [Md::Null, Md::Null, Md::Null])), turned);
         assert_eq!(c.md_register(a), None);
+    }
+
+    #[test]
+    fn scoped_nodes_are_uniqued_and_found_after_the_scope() {
+        let mut c = Context::default();
+        let s = c.names.intern(b"x");
+        let old = c.md_intern(MdNode::tuple(false, [Md::Str(s)]));
+        c.md_scope_begin();
+        let own = c.md_new(MdNode::tuple(true, []));
+        // Refers to the scope's node: uniqued in the scope.
+        let young = c.md_intern(MdNode::tuple(false, [Md::Node(own), Md::Node(old)]));
+        assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Node(own), Md::Node(old)])), young);
+        // Refers to nothing of the scope: found in the module's index.
+        assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Str(s)])), old);
+        let plain = c.md_intern(MdNode::tuple(false, [Md::Node(old)]));
+        // Registered later, and changed: found under what it holds.
+        let late = c.md_new(MdNode::tuple(false, [Md::Node(own)]));
+        assert_eq!(c.md_register(late), None);
+        c.md_set(late, MdNode::tuple(false, [Md::Node(own), Md::Null]));
+        c.md_scope_end();
+        c.md_scope_begin();
+        assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Node(old)])), plain);
+        // A node of an ended scope is found by a lookup that refers to that scope's nodes.
+        assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Node(own), Md::Node(old)])), young);
+        assert_eq!(c.md_intern(MdNode::tuple(false, [Md::Node(own), Md::Null])), late);
+        c.md_scope_end();
+        assert_eq!(c.md_register(young), None);
     }
 }

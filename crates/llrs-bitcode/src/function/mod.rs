@@ -291,12 +291,18 @@ pub fn read_body(
     if let Some(codes) = cur.replay_block_codes() {
         r.body.reserve_insts(codes.filter(|&c| makes_instruction(c)).count());
     }
+    // The body's metadata refers to nothing of another body's: nodes that refer to one made for
+    // this body are uniqued among this body's.
+    r.m.ctx.md_scope_begin();
     let res = r.read(cur);
     let FnReader { m, values, mut body, md, .. } = r;
     values.shrink_to(mark);
     md.shrink_to(md_mark);
+    if res.is_ok() {
+        dbg_intrinsics_to_records(m, &mut body);
+    }
+    m.ctx.md_scope_end();
     res?;
-    dbg_intrinsics_to_records(m, &mut body);
     body.shrink_to_fit();
     // A body without blocks leaves the function a declaration (LLVM's is empty).
     if !body.layout.is_empty() {
