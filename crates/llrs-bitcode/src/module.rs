@@ -168,6 +168,8 @@ impl ModuleReader<'_> {
             let bits = &bits;
             if !first {
                 s.spawn(move || shared.help(bytes, bits, info));
+                // The upgrades after the bodies need the intrinsic tables: built meanwhile.
+                s.spawn(llrs_ir::intrinsics::prewarm_tables);
             }
             let mut res = Ok(());
             for (i, &(f, _)) in places.iter().enumerate() {

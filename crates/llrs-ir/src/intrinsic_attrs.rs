@@ -174,6 +174,11 @@ fn parse(data: &'static str) -> Table {
     t
 }
 
+/// Builds the table now (see [`crate::intrinsics::prewarm_tables`]).
+pub(crate) fn prewarm() {
+    table();
+}
+
 fn table() -> &'static Table {
     static T: OnceLock<Table> = OnceLock::new();
     T.get_or_init(|| parse(DATA))

@@ -20,6 +20,15 @@ struct Table {
     targets: Vec<(&'static str, usize, usize)>,
 }
 
+/// Builds the intrinsic tables (names, signatures, attributes) now, which are otherwise built
+/// on first use (a few milliseconds): for a reader that has a thread with time to spare before
+/// its upgrades need them.
+pub fn prewarm_tables() {
+    table();
+    crate::intrinsic_sig::prewarm();
+    crate::intrinsic_attrs::prewarm();
+}
+
 fn table() -> &'static Table {
     static T: OnceLock<Table> = OnceLock::new();
     T.get_or_init(|| {

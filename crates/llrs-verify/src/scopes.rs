@@ -25,7 +25,8 @@ impl Verifier<'_> {
         }
         if let Md::Node(sp) = scope {
             if self.v.is(scope, DiKind::Subprogram) {
-                self.check(self.v.sp_is_definition(sp), "scope points into the type hierarchy", &[n])?;
+                let definition = self.sp_is_definition(sp);
+                self.check(definition, "scope points into the type hierarchy", &[n])?;
             }
         }
         Some(())
@@ -215,7 +216,8 @@ impl Verifier<'_> {
         self.check(self.v.is_local_scope(scope), "invalid local scope", &[n])?;
         if let Md::Node(sp) = scope {
             if self.v.is(scope, DiKind::Subprogram) {
-                self.check(self.v.sp_is_definition(sp), "scope points into the type hierarchy", &[n])?;
+                let definition = self.sp_is_definition(sp);
+                self.check(definition, "scope points into the type hierarchy", &[n])?;
             }
         }
         Some(())

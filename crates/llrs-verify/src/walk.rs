@@ -30,6 +30,8 @@ pub struct Verifier<'m> {
     pub sp_attachments: FxHashMap<MdId, GlobalId>,
     /// `getSubprogram` of local scopes, memoized (`None`: the chain is broken).
     sp_of: FxHashMap<MdId, Option<MdId>>,
+    /// `DISubprogram::isDefinition` of the subprograms asked about.
+    sp_definition: FxHashMap<MdId, bool>,
     /// The `dbg` attachment kind, when the module uses it.
     pub dbg: Option<llrs_ir::Symbol>,
     /// The `llvm.loop` attachment kind.
@@ -114,6 +116,7 @@ impl<'m> Verifier<'m> {
             cu_visited: Vec::new(),
             sp_attachments: FxHashMap::default(),
             sp_of: FxHashMap::default(),
+            sp_definition: FxHashMap::default(),
             dbg: m.ctx.names.lookup(b"dbg"),
             llvm_loop: m.ctx.names.lookup(b"llvm.loop"),
             assign_kind: m.ctx.names.lookup(b"DIAssignID"),
@@ -308,6 +311,13 @@ impl<'m> Verifier<'m> {
             },
             _ => Some(()),
         };
+    }
+
+    /// `DISubprogram::isDefinition` of `sp` (once per subprogram: scopes ask it of every
+    /// location and block).
+    pub fn sp_is_definition(&mut self, sp: MdId) -> bool {
+        let v = &self.v;
+        *self.sp_definition.entry(sp).or_insert_with(|| v.sp_is_definition(sp))
     }
 
     /// The subprogram a local scope belongs to (`getSubprogram`, walking lexical blocks);

@@ -372,6 +372,11 @@ impl Finder<'_> {
 
     fn run(&mut self, m: &Module) {
         let c = self.c;
+        // Once every identified struct is found, the rest of the walk finds nothing new.
+        let all = c.structs.len();
+        if all == 0 {
+            return;
+        }
         for &g in &m.vars {
             let gl = &m.globals[g];
             self.ty(gl.value_ty);
@@ -391,6 +396,9 @@ impl Finder<'_> {
         }
         let dbg = c.names.lookup(b"dbg");
         for &g in &m.functions {
+            if self.structs.len() == all {
+                return;
+            }
             let gl = &m.globals[g];
             self.ty(gl.value_ty);
             let Some(fd) = gl.func.as_deref() else { continue };
@@ -401,6 +409,9 @@ impl Finder<'_> {
             let Some(body) = fd.body.as_ref() else { continue };
             for &b in &body.layout {
                 for &i in &body.blocks[b].insts {
+                    if self.structs.len() == all {
+                        return;
+                    }
                     let inst = &body.insts[i];
                     self.ty(inst.ty);
                     match &inst.extra {
