@@ -52,10 +52,11 @@ pub struct PrintPrep {
 
 /// Finds what printing `module` needs before it prints, for [`print_prepared_to`]: on a large
 /// module, work worth doing on a thread that would otherwise wait (while the module is
-/// verified, say).
+/// verified, say). It is done on the calling thread alone, so that it takes no room on the
+/// thread pool from the work beside it.
 pub fn prepare_print(module: &Module) -> PrintPrep {
     let runs = module::parallel_runs(module, module::PARALLEL_PRINT_MIN, module::STREAM_MIN);
-    let (types, slots) = Writer::setup(module, !runs.is_empty());
+    let (types, slots) = Writer::setup(module, !runs.is_empty(), false);
     PrintPrep { runs, types, slots, made_for: (module.functions.len(), module.ctx.num_mds()) }
 }
 
@@ -217,12 +218,13 @@ impl<'a> Writer<'a> {
     /// there are none). With runs, the slots of every function are made up front, and a node
     /// any printing meets unnumbered marks the output out of order.
     fn with(m: &'a Module, runs: Vec<std::ops::Range<usize>>) -> Self {
-        let (types, slots) = Self::setup(m, !runs.is_empty());
+        let (types, slots) = Self::setup(m, !runs.is_empty(), true);
         Self::from_parts(m, runs, types, slots)
     }
 
     /// The types and module slots of `m`; with every function's slots when `functions_first`.
-    fn setup(m: &Module, functions_first: bool) -> (TypePrinter, ModuleSlots) {
+    /// The type walk and the slots; both at the same time on a large module when `parallel`.
+    fn setup(m: &Module, functions_first: bool, parallel: bool) -> (TypePrinter, ModuleSlots) {
         let slots = || {
             let mut slots = ModuleSlots::new(m);
             if functions_first {
@@ -234,7 +236,7 @@ impl<'a> Writer<'a> {
             slots
         };
         // Both walk the whole module: on a large one, at the same time.
-        if m.functions.len() >= PARALLEL_SETUP_MIN || m.ctx.num_mds() >= PARALLEL_SETUP_MIN {
+        if parallel && (m.functions.len() >= PARALLEL_SETUP_MIN || m.ctx.num_mds() >= PARALLEL_SETUP_MIN) {
             rayon::join(|| TypePrinter::new(m), slots)
         } else {
             (TypePrinter::new(m), slots())

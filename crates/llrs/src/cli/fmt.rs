@@ -163,6 +163,9 @@ pub fn check_module_with<T: Send>(
     check_read_module(module, file_name, false, alongside)
 }
 
+/// From this many instructions on, the work beside the verifier gets a thread of its own.
+const SIDE_THREAD_MIN: usize = 20_000;
+
 /// [`check_module_with`] for a module read from text (`bitcode` false: checked as `llvm-as`
 /// checks it) or from bitcode (as `llvm-dis` reads it: only `UpgradeDebugInfo`'s check, when the
 /// module holds debug info of the current version).
@@ -179,7 +182,19 @@ pub fn check_read_module<T: Send>(
         return Ok((Loaded { module, warnings }, Some(extra)));
     }
     let mut verified = false;
-    let (report, mut extra) = rayon::join(|| llrs_verify::verify(&module), || Some(alongside(&module)));
+    // The work beside the verifier gets a thread of its own, not a task on the pool: the
+    // system shares the cores between it and the verifier's runs however they end.
+    let (report, mut extra) = if rayon::current_num_threads() > 1
+        && llrs_ir::runs::function_sizes(&module).iter().sum::<usize>() >= SIDE_THREAD_MIN
+    {
+        std::thread::scope(|s| {
+            let side = s.spawn(|| alongside(&module));
+            let report = llrs_verify::verify(&module);
+            (report, side.join().ok())
+        })
+    } else {
+        (llrs_verify::verify(&module), Some(alongside(&module)))
+    };
     if version == llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
         if report.is_broken() {
             // `UpgradeDebugInfo`: a broken module is a fatal error, whatever its debug info
