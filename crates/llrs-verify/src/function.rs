@@ -179,10 +179,9 @@ impl Verifier<'_> {
         {
             return;
         }
-        if let Some(users) = self.assign_users.get(&id) {
-            if users.iter().any(|&u| u != g) {
-                self.fail("DVRAssign not in same function as inst", &[Subject::Md(id), Subject::Inst(g, i)]);
-            }
+        let other = self.assign_users.get(&id).and_then(|us| us.iter().find(|u| u.0 != g)).copied();
+        if let Some((f, j, k)) = other {
+            self.fail("DVRAssign not in same function as inst", &[Subject::Record(f, j, k), Subject::Inst(g, i)]);
         }
     }
 }

@@ -5,7 +5,7 @@ use crate::function::FnState;
 use crate::node::DiKind;
 use crate::report::{Report, Subject};
 use crate::walk::{Step, Verifier};
-use llrs_ir::{GlobalId, Md, MdId};
+use llrs_ir::{GlobalId, InstId, Md, MdId};
 
 impl Verifier<'_> {
     /// Runs every check and returns what was found.
@@ -94,7 +94,11 @@ impl Verifier<'_> {
 }
 
 /// For each `DIAssignID`, the functions that use it.
-pub(crate) type AssignUses = rustc_hash::FxHashMap<MdId, Vec<GlobalId>>;
+pub(crate) type AssignUses = rustc_hash::FxHashMap<MdId, Vec<AssignUse>>;
+
+/// A use of a `DIAssignID`: the function, the instruction, and the index of the `#dbg_assign`
+/// among the instruction's records (0 for an attachment).
+pub(crate) type AssignUse = (GlobalId, InstId, usize);
 
 /// Which functions use each `DIAssignID`: in `#dbg_assign` records, and in attachments.
 pub(crate) fn assign_ids(m: &llrs_ir::Module) -> (AssignUses, AssignUses) {
@@ -120,22 +124,23 @@ pub(crate) fn add_assign_ids(
             let inst = &body.insts[i];
             for &(k, n) in &inst.md {
                 if k == kind {
-                    add(insts, n, g);
+                    add(insts, n, (g, i, 0));
                 }
             }
-            for r in &inst.dbg_records {
+            for (k, r) in inst.dbg_records.iter().enumerate() {
                 if let Some((Md::Node(id), _, _)) = r.assign {
-                    add(users, id, g);
+                    add(users, id, (g, i, k));
                 }
             }
         }
     }
 }
 
-/// Adds `g` to the functions of `id` (consecutive repeats are kept once).
-fn add(map: &mut rustc_hash::FxHashMap<MdId, Vec<GlobalId>>, id: MdId, g: GlobalId) {
+/// Adds use `u` to the uses of `id`, unless the last one is in the same function (of uses in
+/// one function after another, the first is kept).
+fn add(map: &mut AssignUses, id: MdId, u: AssignUse) {
     let list = map.entry(id).or_default();
-    if list.last() != Some(&g) {
-        list.push(g);
+    if list.last().map(|l| l.0) != Some(u.0) {
+        list.push(u);
     }
 }

@@ -173,6 +173,9 @@ pub fn check_read_module<T: Send>(
     alongside: impl FnOnce(&llrs_ir::Module) -> T + Send,
 ) -> Result<(Loaded, Option<T>), FmtError> {
     let mut warnings = Vec::new();
+    if let (Some(v), false) = (module.stripped_debug_version, bitcode) {
+        warnings.push(format!("warning: ignoring debug info with an invalid version ({v}) in {file_name}"));
+    }
     let version = llrs_ir::debug_strip::debug_metadata_version(&module);
     if bitcode && version != llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
         let extra = alongside(&module);
