@@ -18,10 +18,10 @@ impl Verifier<'_> {
     pub fn visit_location(&mut self, id: MdId) -> Step {
         let n = Subject::Md(id);
         let scope = self.v.md(id, F::Scope);
-        self.check(self.v.is_local_scope(scope), "location requires a valid scope", &[n])?;
+        self.check(self.v.is_local_scope(scope), "location requires a valid scope", &[n, Subject::MdRef(scope)])?;
         let ia = self.v.md(id, F::InlinedAt);
         if ia != Md::Null {
-            self.check(self.v.is(ia, DiKind::Location), "inlined-at should be a location", &[n])?;
+            self.check(self.v.is(ia, DiKind::Location), "inlined-at should be a location", &[n, Subject::MdRef(ia)])?;
         }
         if let Md::Node(sp) = scope {
             if self.v.is(scope, DiKind::Subprogram) {
@@ -61,13 +61,15 @@ impl Verifier<'_> {
         self.check(value.iter().all(u8::is_ascii_hexdigit), "invalid checksum", &[Subject::Md(id)])
     }
 
-    /// A list field that must be a tuple whose operands pass `ok`.
+    /// A list field that must be a tuple whose operands pass `ok` (`with_list`: a failing
+    /// operand's report names the list before it).
     fn check_list(
         &mut self,
         id: MdId,
         f: F,
         list_msg: &'static str,
         item_msg: &'static str,
+        with_list: bool,
         ok: impl Fn(&Self, Md) -> bool,
     ) -> Step {
         let raw = self.v.md(id, f);
@@ -75,11 +77,14 @@ impl Verifier<'_> {
             return Some(());
         }
         let Some(ops) = self.v.tuple_ops(raw) else {
-            return self.check(false, list_msg, &[Subject::Md(id)]);
+            return self.check(false, list_msg, &[Subject::Md(id), Subject::MdRef(raw)]);
         };
         for &op in ops {
             let good = ok(self, op);
-            self.check(good, item_msg, &[Subject::Md(id)])?;
+            // LLVM names the list too for an enum type, not for the other lists' operands.
+            let (n, list, op) = (Subject::Md(id), Subject::MdRef(raw), Subject::MdRef(op));
+            let subj: &[Subject] = if with_list { &[n, list, op] } else { &[n, op] };
+            self.check(good, item_msg, subj)?;
         }
         Some(())
     }
@@ -92,23 +97,38 @@ impl Verifier<'_> {
         self.check(self.v.is(file, DiKind::File), "invalid file", &[n])?;
         let Md::Node(file) = file else { return None };
         self.check(!self.v.str(file, F::Filename).is_empty(), "invalid filename", &[n])?;
-        self.check_list(id, F::Enums, "invalid enum list", "invalid enum type", |s, op| {
+        self.check_list(id, F::Enums, "invalid enum list", "invalid enum type", true, |s, op| {
             s.v.is(op, DiKind::CompositeType) && matches!(op, Md::Node(e) if s.v.tag(e) == tag::ENUMERATION_TYPE)
         })?;
-        self.check_list(id, F::RetainedTypes, "invalid retained type list", "invalid retained type", |s, op| {
-            match (op, s.v.kind(op)) {
+        self.check_list(
+            id,
+            F::RetainedTypes,
+            "invalid retained type list",
+            "invalid retained type",
+            false,
+            |s, op| match (op, s.v.kind(op)) {
                 (_, Some(k)) if k.is_type() => true,
                 (Md::Node(sp), Some(DiKind::Subprogram)) => !s.v.sp_is_definition(sp),
                 _ => false,
-            }
-        })?;
-        self.check_list(id, F::Globals, "invalid global variable list", "invalid global variable ref", |s, op| {
-            s.v.is(op, DiKind::GlobalVariableExpression)
-        })?;
-        self.check_list(id, F::Imports, "invalid imported entity list", "invalid imported entity ref", |s, op| {
-            s.v.is(op, DiKind::ImportedEntity)
-        })?;
-        self.check_list(id, F::Macros, "invalid macro list", "invalid macro ref", |s, op| {
+            },
+        )?;
+        self.check_list(
+            id,
+            F::Globals,
+            "invalid global variable list",
+            "invalid global variable ref",
+            false,
+            |s, op| s.v.is(op, DiKind::GlobalVariableExpression),
+        )?;
+        self.check_list(
+            id,
+            F::Imports,
+            "invalid imported entity list",
+            "invalid imported entity ref",
+            false,
+            |s, op| s.v.is(op, DiKind::ImportedEntity),
+        )?;
+        self.check_list(id, F::Macros, "invalid macro list", "invalid macro ref", false, |s, op| {
             matches!(s.v.kind(op), Some(DiKind::Macro | DiKind::MacroFile))
         })?;
         self.cu_visited.push(id);
@@ -176,7 +196,7 @@ impl Verifier<'_> {
             };
             for &op in ops {
                 let ok = self.v.kind(op).is_some_and(DiKind::is_type);
-                self.check(ok, "invalid thrown type", &[n])?;
+                self.check(ok, "invalid thrown type", &[n, Subject::MdRef(thrown), Subject::MdRef(op)])?;
             }
         }
         if flags & flag::ALL_CALLS_DESCRIBED != 0 {
@@ -201,10 +221,12 @@ impl Verifier<'_> {
             let ok = matches!(self.v.kind(op), Some(DiKind::LocalVariable | DiKind::Label | DiKind::ImportedEntity));
             self.check(ok, "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity", &[n])?;
             let Md::Node(node) = op else { return None };
+            let op_s = Subject::Md(node);
             let scope = self.v.md(node, F::Scope);
             self.check(self.v.is_local_scope(scope), "invalid retained nodes, retained node is not local", &[n])?;
             let sp = self.subprogram_of(scope);
-            self.check(sp == Some(id), "invalid retained nodes, retained node does not belong to subprogram", &[n])?;
+            let subj = [n, Subject::MdRef(raw), op_s, Subject::MdRef(scope)];
+            self.check(sp == Some(id), "invalid retained nodes, retained node does not belong to subprogram", &subj)?;
         }
         Some(())
     }

@@ -157,7 +157,7 @@ impl Verifier<'_> {
                     ),
                     _ => false,
                 };
-                self.check(ok, "invalid set base type", &[n])?;
+                self.check(ok, "invalid set base type", &[n, Subject::MdRef(base)])?;
             }
         }
         self.check(self.v.is_scope_or_null(self.v.md(id, F::Scope)), "invalid scope", &[n])?;
@@ -255,7 +255,7 @@ impl Verifier<'_> {
     /// `visitDITemplateTypeParameter`.
     pub fn visit_template_type_parameter(&mut self, id: MdId) -> Step {
         let ty = self.v.md(id, F::Type);
-        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id)])
+        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id), Subject::MdRef(ty)])
     }
 
     /// `visitDITemplateValueParameter`.

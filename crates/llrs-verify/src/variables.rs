@@ -29,7 +29,7 @@ impl Verifier<'_> {
         self.visit_variable(id)?;
         let n = Subject::Md(id);
         let ty = self.v.md(id, F::Type);
-        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n])?;
+        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n, Subject::MdRef(ty)])?;
         if self.v.bool(id, F::IsDefinition, true) {
             self.check(ty != Md::Null, "missing global variable type", &[n])?;
         }
@@ -45,7 +45,7 @@ impl Verifier<'_> {
         self.visit_variable(id)?;
         let n = Subject::Md(id);
         let ty = self.v.md(id, F::Type);
-        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n])?;
+        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n, Subject::MdRef(ty)])?;
         let scope = self.v.md(id, F::Scope);
         self.check(self.v.is_local_scope(scope), "local variable requires a valid scope", &[n])?;
         self.check(!self.v.is(ty, DiKind::SubroutineType), "invalid type", &[n])
@@ -134,7 +134,7 @@ impl Verifier<'_> {
     pub fn visit_objc_property(&mut self, id: MdId) -> Step {
         let ty = self.v.md(id, F::Type);
         if ty != Md::Null {
-            self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id)])?;
+            self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id), Subject::MdRef(ty)])?;
         }
         let file = self.v.md(id, F::File);
         if file != Md::Null {
