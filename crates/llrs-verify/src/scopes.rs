@@ -138,11 +138,12 @@ impl Verifier<'_> {
     /// `visitTemplateParams`.
     pub fn visit_template_params(&mut self, id: MdId, raw: Md) -> Step {
         let Some(ops) = self.v.tuple_ops(raw) else {
-            return self.check(false, "invalid template params", &[Subject::Md(id)]);
+            return self.check(false, "invalid template params", &[Subject::Md(id), Subject::MdRef(raw)]);
         };
         for &op in ops {
             let ok = matches!(self.v.kind(op), Some(DiKind::TemplateTypeParameter | DiKind::TemplateValueParameter));
-            self.check(ok, "invalid template parameter", &[Subject::Md(id)])?;
+            let subj = [Subject::Md(id), Subject::MdRef(raw), Subject::MdRef(op)];
+            self.check(ok, "invalid template parameter", &subj)?;
         }
         Some(())
     }
@@ -154,27 +155,28 @@ impl Verifier<'_> {
         self.check(v.is_scope_or_null(v.md(id, F::Scope)), "invalid scope", &[n])?;
         let file = self.v.md(id, F::File);
         if file != Md::Null {
-            self.check(self.v.is(file, DiKind::File), "invalid file", &[n])?;
+            self.check(self.v.is(file, DiKind::File), "invalid file", &[n, Subject::MdRef(file)])?;
         } else {
             let line = self.v.uint(id, F::Line);
             self.check(line == 0, "line specified with no file", &[n, Subject::Number(line)])?;
         }
         let ty = self.v.md(id, F::Type);
         if ty != Md::Null {
-            self.check(self.v.is(ty, DiKind::SubroutineType), "invalid subroutine type", &[n])?;
+            self.check(self.v.is(ty, DiKind::SubroutineType), "invalid subroutine type", &[n, Subject::MdRef(ty)])?;
         }
         let containing = self.v.md(id, F::ContainingType);
-        self.check(self.v.is_type_or_null(containing), "invalid containing type", &[n])?;
+        self.check(self.v.is_type_or_null(containing), "invalid containing type", &[n, Subject::MdRef(containing)])?;
         let params = self.v.md(id, F::TemplateParams);
         if params != Md::Null {
-            self.visit_template_params(id, params)?;
+            // `checkTemplateParams`: a failure ends that check only.
+            let _ = self.visit_template_params(id, params);
         }
         let decl = self.v.md(id, F::Declaration);
         if let Md::Node(d) = decl {
             let ok = self.v.is(decl, DiKind::Subprogram) && !self.v.sp_is_definition(d);
-            self.check(ok, "invalid subprogram declaration", &[n])?;
+            self.check(ok, "invalid subprogram declaration", &[n, Subject::MdRef(decl)])?;
         } else if decl != Md::Null {
-            self.check(false, "invalid subprogram declaration", &[n])?;
+            self.check(false, "invalid subprogram declaration", &[n, Subject::MdRef(decl)])?;
         }
         self.visit_retained_nodes(id)?;
         let flags = self.v.di_flags(id);
@@ -184,7 +186,7 @@ impl Verifier<'_> {
         if definition {
             self.check(self.v.node(id).distinct, "subprogram definitions must be distinct", &[n])?;
             self.check(unit != Md::Null, "subprogram definitions must have a compile unit", &[n])?;
-            self.check(self.v.is(unit, DiKind::CompileUnit), "invalid unit type", &[n])?;
+            self.check(self.v.is(unit, DiKind::CompileUnit), "invalid unit type", &[n, Subject::MdRef(unit)])?;
         } else {
             self.check(unit == Md::Null, "subprogram declarations must not have a compile unit", &[n])?;
             self.check(decl == Md::Null, "subprogram declaration must not have a declaration field", &[])?;
@@ -192,7 +194,7 @@ impl Verifier<'_> {
         let thrown = self.v.md(id, F::ThrownTypes);
         if thrown != Md::Null {
             let Some(ops) = self.v.tuple_ops(thrown) else {
-                return self.check(false, "invalid thrown types list", &[n]);
+                return self.check(false, "invalid thrown types list", &[n, Subject::MdRef(thrown)]);
             };
             for &op in ops {
                 let ok = self.v.kind(op).is_some_and(DiKind::is_type);
@@ -214,12 +216,13 @@ impl Verifier<'_> {
             return Some(());
         }
         let Some(ops) = self.v.tuple_ops(raw) else {
-            return self.check(false, "invalid retained nodes list", &[n]);
+            return self.check(false, "invalid retained nodes list", &[n, Subject::MdRef(raw)]);
         };
         for &op in ops {
             self.check(op != Md::Null, "nullptr in retained nodes", &[n])?;
             let ok = matches!(self.v.kind(op), Some(DiKind::LocalVariable | DiKind::Label | DiKind::ImportedEntity));
-            self.check(ok, "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity", &[n])?;
+            let subj = [n, Subject::MdRef(raw), Subject::MdRef(op)];
+            self.check(ok, "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity", &subj)?;
             let Md::Node(node) = op else { return None };
             let op_s = Subject::Md(node);
             let scope = self.v.md(node, F::Scope);
