@@ -36,7 +36,7 @@ impl Verifier<'_> {
     pub fn visit_scope_file(&mut self, id: MdId) -> Step {
         let file = self.v.md(id, F::File);
         if file != Md::Null {
-            self.check(self.v.is(file, DiKind::File), "invalid file", &[Subject::Md(id)])?;
+            self.check(self.v.is(file, DiKind::File), "invalid file", &[Subject::Md(id), Subject::MdRef(file)])?;
         }
         Some(())
     }
@@ -94,7 +94,7 @@ impl Verifier<'_> {
         let n = Subject::Md(id);
         self.check(self.v.node(id).distinct, "compile units must be distinct", &[n])?;
         let file = self.v.md(id, F::File);
-        self.check(self.v.is(file, DiKind::File), "invalid file", &[n])?;
+        self.check(self.v.is(file, DiKind::File), "invalid file", &[n, Subject::MdRef(file)])?;
         let Md::Node(file) = file else { return None };
         self.check(!self.v.str(file, F::Filename).is_empty(), "invalid filename", &[n])?;
         self.check_list(id, F::Enums, "invalid enum list", "invalid enum type", true, |s, op| {
@@ -152,7 +152,8 @@ impl Verifier<'_> {
     pub fn visit_subprogram(&mut self, id: MdId) -> Step {
         let n = Subject::Md(id);
         let v = &self.v;
-        self.check(v.is_scope_or_null(v.md(id, F::Scope)), "invalid scope", &[n])?;
+        let scope = v.md(id, F::Scope);
+        self.check(v.is_scope_or_null(scope), "invalid scope", &[n, Subject::MdRef(scope)])?;
         let file = self.v.md(id, F::File);
         if file != Md::Null {
             self.check(self.v.is(file, DiKind::File), "invalid file", &[n, Subject::MdRef(file)])?;
@@ -226,7 +227,8 @@ impl Verifier<'_> {
             let Md::Node(node) = op else { return None };
             let op_s = Subject::Md(node);
             let scope = self.v.md(node, F::Scope);
-            self.check(self.v.is_local_scope(scope), "invalid retained nodes, retained node is not local", &[n])?;
+            let subj = [n, Subject::MdRef(raw), op_s];
+            self.check(self.v.is_local_scope(scope), "invalid retained nodes, retained node is not local", &subj)?;
             let sp = self.subprogram_of(scope);
             let subj = [n, Subject::MdRef(raw), op_s, Subject::MdRef(scope)];
             self.check(sp == Some(id), "invalid retained nodes, retained node does not belong to subprogram", &subj)?;
@@ -238,7 +240,7 @@ impl Verifier<'_> {
     pub fn visit_lexical_block_base(&mut self, id: MdId) -> Step {
         let n = Subject::Md(id);
         let scope = self.v.md(id, F::Scope);
-        self.check(self.v.is_local_scope(scope), "invalid local scope", &[n])?;
+        self.check(self.v.is_local_scope(scope), "invalid local scope", &[n, Subject::MdRef(scope)])?;
         if let Md::Node(sp) = scope {
             if self.v.is(scope, DiKind::Subprogram) {
                 let definition = self.sp_is_definition(sp);
@@ -259,7 +261,11 @@ impl Verifier<'_> {
     pub fn visit_common_block(&mut self, id: MdId) -> Step {
         let scope = self.v.md(id, F::Scope);
         if scope != Md::Null {
-            self.check(self.v.kind(scope).is_some_and(DiKind::is_scope), "invalid scope ref", &[Subject::Md(id)])?;
+            self.check(
+                self.v.kind(scope).is_some_and(DiKind::is_scope),
+                "invalid scope ref",
+                &[Subject::Md(id), Subject::MdRef(scope)],
+            )?;
         }
         let decl = self.v.md(id, F::Declaration);
         if decl != Md::Null {
@@ -272,7 +278,11 @@ impl Verifier<'_> {
     pub fn visit_namespace(&mut self, id: MdId) -> Step {
         let scope = self.v.md(id, F::Scope);
         if scope != Md::Null {
-            self.check(self.v.kind(scope).is_some_and(DiKind::is_scope), "invalid scope ref", &[Subject::Md(id)])?;
+            self.check(
+                self.v.kind(scope).is_some_and(DiKind::is_scope),
+                "invalid scope ref",
+                &[Subject::Md(id), Subject::MdRef(scope)],
+            )?;
         }
         Some(())
     }
