@@ -220,7 +220,7 @@ impl Verifier<'_> {
             return self.check(false, "invalid retained nodes list", &[n, Subject::MdRef(raw)]);
         };
         for &op in ops {
-            self.check(op != Md::Null, "nullptr in retained nodes", &[n])?;
+            self.check(op != Md::Null, "nullptr in retained nodes", &[n, Subject::MdRef(raw)])?;
             let ok = matches!(self.v.kind(op), Some(DiKind::LocalVariable | DiKind::Label | DiKind::ImportedEntity));
             let subj = [n, Subject::MdRef(raw), Subject::MdRef(op)];
             self.check(ok, "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity", &subj)?;
