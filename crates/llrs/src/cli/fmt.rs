@@ -268,6 +268,17 @@ mod tests {
     }
 
     #[test]
+    fn debug_info_of_another_version_is_dropped_with_a_warning_when_there_is_some() {
+        let src = b"define void @f() !dbg !1 {\n  ret void\n}\n!1 = distinct !DISubprogram()\n\
+            !llvm.module.flags = !{!0}\n!0 = !{i32 2, !\"Debug Info Version\", i32 2}\n";
+        let loaded = load_source(src, "t.ll").expect("reads");
+        assert_eq!(loaded.warnings, ["warning: ignoring debug info with an invalid version (2) in t.ll"]);
+        // Nothing to drop: no warning (LLVM warns only when stripping changed the module).
+        let src = b"define void @f() {\n  ret void\n}\n";
+        assert!(load_source(src, "t.ll").expect("reads").warnings.is_empty());
+    }
+
+    #[test]
     fn debug_info_left_after_stripping_is_verified() {
         let src = b"!named = !{!0}\n!0 = !DIExpression(DW_OP_entry_value, 1)\n";
         let err = load_source(src, "t.ll").err().expect("does not verify");
