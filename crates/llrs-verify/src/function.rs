@@ -183,7 +183,8 @@ impl Verifier<'_> {
         {
             return;
         }
-        let other = self.assign_users.get(&id).and_then(|us| us.iter().find(|u| u.0 != g)).copied();
+        // LLVM meets the records the latest made first.
+        let other = self.assign_users.get(&id).and_then(|us| us.iter().rev().find(|u| u.0 != g)).copied();
         if let Some((f, j, k)) = other {
             self.fail("DVRAssign not in same function as inst", &[Subject::Record(f, j, k), Subject::Inst(g, i)]);
         }

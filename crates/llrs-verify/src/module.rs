@@ -124,23 +124,28 @@ pub(crate) fn add_assign_ids(
             let inst = &body.insts[i];
             for &(k, n) in &inst.md {
                 if k == kind {
-                    add(insts, n, (g, i, 0));
+                    add(insts, n, (g, i, 0), false);
                 }
             }
             for (k, r) in inst.dbg_records.iter().enumerate() {
                 if let Some((Md::Node(id), _, _)) = r.assign {
-                    add(users, id, (g, i, k));
+                    add(users, id, (g, i, k), true);
                 }
             }
         }
     }
 }
 
-/// Adds use `u` to the uses of `id`, unless the last one is in the same function (of uses in
-/// one function after another, the first is kept).
-fn add(map: &mut AssignUses, id: MdId, u: AssignUse) {
+/// Adds use `u` to the uses of `id`. Of uses in one function after another, one is kept: the
+/// first, or the last when `keep_last`.
+fn add(map: &mut AssignUses, id: MdId, u: AssignUse, keep_last: bool) {
     let list = map.entry(id).or_default();
-    if list.last().map(|l| l.0) != Some(u.0) {
-        list.push(u);
+    match list.last_mut() {
+        Some(l) if l.0 == u.0 => {
+            if keep_last {
+                *l = u;
+            }
+        }
+        _ => list.push(u),
     }
 }

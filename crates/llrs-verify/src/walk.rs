@@ -38,10 +38,11 @@ pub struct Verifier<'m> {
     pub llvm_loop: Option<llrs_ir::Symbol>,
     /// The `DIAssignID` attachment kind.
     pub assign_kind: Option<llrs_ir::Symbol>,
-    /// For each `DIAssignID`: the `#dbg_assign` records that use it (the first of each run in
+    /// For each `DIAssignID`: the `#dbg_assign` records that use it (the last of each run in
     /// one function), in the order they were read.
     pub assign_users: crate::module::AssignUses,
-    /// For each `DIAssignID`: the instructions that carry it (as for `assign_users`).
+    /// For each `DIAssignID`: the instructions that carry it (the first of each run in one
+    /// function), in the order they were read.
     pub assign_insts: crate::module::AssignUses,
     /// The module's data layout (LLVM's default when it has none).
     pub layout: llrs_ir::datalayout::DataLayout,
