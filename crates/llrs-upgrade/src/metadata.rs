@@ -64,10 +64,14 @@ pub fn upgrade_tbaa_tags(m: &mut Module) {
 }
 
 /// `UpgradeDebugInfo`: debug info whose `"Debug Info Version"` module flag is missing or not the
-/// current version is dropped from the module. Returns whether it was.
+/// current version is dropped from the module. Returns whether it was. When dropping changed
+/// the module, the version is kept in [`Module::stripped_debug_version`] for LLVM's warning.
 pub fn upgrade_debug_info(m: &mut Module) -> bool {
-    if debug_metadata_version(m) != DEBUG_METADATA_VERSION {
-        strip_debug_info(m);
+    let version = debug_metadata_version(m);
+    if version != DEBUG_METADATA_VERSION {
+        if strip_debug_info(m) {
+            m.stripped_debug_version = Some(version);
+        }
         return true;
     }
     false

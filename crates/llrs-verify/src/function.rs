@@ -68,7 +68,8 @@ impl Verifier<'_> {
     fn check_location_leads_to(&mut self, g: GlobalId, i: InstId, loc: MdId, sp: MdId) -> Step {
         let parent = self.v.md(loc, F::Scope);
         let subjects = [Subject::Md(sp), Subject::Global(g), Subject::Inst(g, i), Subject::Md(loc)];
-        self.check(self.v.is_local_scope(parent), "DILocation's scope must be a DILocalScope", &subjects)?;
+        let with_parent = [subjects[0], subjects[1], subjects[2], subjects[3], Subject::MdRef(parent)];
+        self.check(self.v.is_local_scope(parent), "DILocation's scope must be a DILocalScope", &with_parent)?;
         // getInlinedAtScope: the scope of the last location of the inlined-at chain.
         let mut cur = loc;
         let mut steps = 0usize;
@@ -81,6 +82,9 @@ impl Verifier<'_> {
         }
         let scope = self.v.md(cur, F::Scope);
         let found = self.subprogram_of(scope);
+        let found_md = found.map_or(Md::Null, Md::Node);
+        let subjects =
+            [subjects[0], subjects[1], subjects[2], subjects[3], Subject::MdRef(scope), Subject::MdRef(found_md)];
         self.check(found == Some(sp), "!dbg attachment points at wrong subprogram for function", &subjects)
     }
 
@@ -179,10 +183,10 @@ impl Verifier<'_> {
         {
             return;
         }
-        if let Some(users) = self.assign_users.get(&id) {
-            if users.iter().any(|&u| u != g) {
-                self.fail("DVRAssign not in same function as inst", &[Subject::Md(id), Subject::Inst(g, i)]);
-            }
+        // LLVM meets the records the latest made first.
+        let other = self.assign_users.get(&id).and_then(|us| us.iter().rev().find(|u| u.0 != g)).copied();
+        if let Some((f, j, k)) = other {
+            self.fail("DVRAssign not in same function as inst", &[Subject::Record(f, j, k), Subject::Inst(g, i)]);
         }
     }
 }

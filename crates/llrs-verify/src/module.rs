@@ -5,7 +5,7 @@ use crate::function::FnState;
 use crate::node::DiKind;
 use crate::report::{Report, Subject};
 use crate::walk::{Step, Verifier};
-use llrs_ir::{GlobalId, Md, MdId};
+use llrs_ir::{GlobalId, InstId, Md, MdId};
 
 impl Verifier<'_> {
     /// Runs every check and returns what was found.
@@ -94,7 +94,11 @@ impl Verifier<'_> {
 }
 
 /// For each `DIAssignID`, the functions that use it.
-pub(crate) type AssignUses = rustc_hash::FxHashMap<MdId, Vec<GlobalId>>;
+pub(crate) type AssignUses = rustc_hash::FxHashMap<MdId, Vec<AssignUse>>;
+
+/// A use of a `DIAssignID`: the function, the instruction, and the index of the `#dbg_assign`
+/// among the instruction's records (0 for an attachment).
+pub(crate) type AssignUse = (GlobalId, InstId, usize);
 
 /// Which functions use each `DIAssignID`: in `#dbg_assign` records, and in attachments.
 pub(crate) fn assign_ids(m: &llrs_ir::Module) -> (AssignUses, AssignUses) {
@@ -120,22 +124,28 @@ pub(crate) fn add_assign_ids(
             let inst = &body.insts[i];
             for &(k, n) in &inst.md {
                 if k == kind {
-                    add(insts, n, g);
+                    add(insts, n, (g, i, 0), false);
                 }
             }
-            for r in &inst.dbg_records {
+            for (k, r) in inst.dbg_records.iter().enumerate() {
                 if let Some((Md::Node(id), _, _)) = r.assign {
-                    add(users, id, g);
+                    add(users, id, (g, i, k), true);
                 }
             }
         }
     }
 }
 
-/// Adds `g` to the functions of `id` (consecutive repeats are kept once).
-fn add(map: &mut rustc_hash::FxHashMap<MdId, Vec<GlobalId>>, id: MdId, g: GlobalId) {
+/// Adds use `u` to the uses of `id`. Of uses in one function after another, one is kept: the
+/// first, or the last when `keep_last`.
+fn add(map: &mut AssignUses, id: MdId, u: AssignUse, keep_last: bool) {
     let list = map.entry(id).or_default();
-    if list.last() != Some(&g) {
-        list.push(g);
+    match list.last_mut() {
+        Some(l) if l.0 == u.0 => {
+            if keep_last {
+                *l = u;
+            }
+        }
+        _ => list.push(u),
     }
 }

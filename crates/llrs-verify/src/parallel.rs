@@ -113,8 +113,8 @@ fn assign_ids_span_functions(runs: Vec<(AssignUses, AssignUses)>) -> bool {
     }
     insts.iter().any(|(id, fs)| {
         users.get(id).is_some_and(|us| {
-            let first = fs[0];
-            fs.iter().chain(us).any(|&f| f != first)
+            let first = fs[0].0;
+            fs.iter().chain(us).any(|u| u.0 != first)
         })
     })
 }

@@ -144,7 +144,7 @@ impl Verifier<'_> {
         self.check(ok, "invalid tag", &[n])?;
         if t == tag::PTR_TO_MEMBER_TYPE {
             let extra = self.v.md(id, F::ExtraData);
-            self.check(self.v.is_type_or_null(extra), "invalid pointer to member type", &[n])?;
+            self.check(self.v.is_type_or_null(extra), "invalid pointer to member type", &[n, Subject::MdRef(extra)])?;
         }
         let base = self.v.md(id, F::BaseType);
         if t == tag::SET_TYPE {
@@ -157,11 +157,12 @@ impl Verifier<'_> {
                     ),
                     _ => false,
                 };
-                self.check(ok, "invalid set base type", &[n])?;
+                self.check(ok, "invalid set base type", &[n, Subject::MdRef(base)])?;
             }
         }
-        self.check(self.v.is_scope_or_null(self.v.md(id, F::Scope)), "invalid scope", &[n])?;
-        self.check(self.v.is_type_or_null(base), "invalid base type", &[n])?;
+        let scope = self.v.md(id, F::Scope);
+        self.check(self.v.is_scope_or_null(scope), "invalid scope", &[n, Subject::MdRef(scope)])?;
+        self.check(self.v.is_type_or_null(base), "invalid base type", &[n, Subject::MdRef(base)])?;
         if self.v.field(id, F::DwarfAddressSpace).is_some() {
             let ok = matches!(t, tag::POINTER_TYPE | tag::REFERENCE_TYPE | tag::RVALUE_REFERENCE_TYPE);
             self.check(ok, "DWARF address space only applies to pointer or reference types", &[n])?;
@@ -186,14 +187,16 @@ impl Verifier<'_> {
                 | tag::NAMELIST
         );
         self.check(ok, "invalid tag", &[n])?;
-        self.check(self.v.is_scope_or_null(self.v.md(id, F::Scope)), "invalid scope", &[n])?;
+        let scope = self.v.md(id, F::Scope);
+        self.check(self.v.is_scope_or_null(scope), "invalid scope", &[n, Subject::MdRef(scope)])?;
         let base = self.v.md(id, F::BaseType);
-        self.check(self.v.is_type_or_null(base), "invalid base type", &[n])?;
+        self.check(self.v.is_type_or_null(base), "invalid base type", &[n, Subject::MdRef(base)])?;
         let elements = self.v.md(id, F::Elements);
         let elems = self.v.tuple_ops(elements);
-        self.check(elements == Md::Null || elems.is_some(), "invalid composite elements", &[n])?;
+        let subj = [n, Subject::MdRef(elements)];
+        self.check(elements == Md::Null || elems.is_some(), "invalid composite elements", &subj)?;
         let holder = self.v.md(id, F::VtableHolder);
-        self.check(self.v.is_type_or_null(holder), "invalid vtable holder", &[n])?;
+        self.check(self.v.is_type_or_null(holder), "invalid vtable holder", &[n, Subject::MdRef(holder)])?;
         let flags = self.v.di_flags(id);
         self.check(!conflicting_reference_flags(flags), "invalid reference flags", &[n])?;
         self.check(
@@ -212,7 +215,8 @@ impl Verifier<'_> {
         }
         let params = self.v.md(id, F::TemplateParams);
         if params != Md::Null {
-            self.visit_template_params(id, params)?;
+            // `checkTemplateParams`: a failure ends that check only.
+            let _ = self.visit_template_params(id, params);
         }
         let disc = self.v.md(id, F::Discriminator);
         if disc != Md::Null {
@@ -241,11 +245,11 @@ impl Verifier<'_> {
         let types = self.v.md(id, F::Types);
         if types != Md::Null {
             let Some(ops) = self.v.tuple_ops(types) else {
-                return self.check(false, "invalid composite elements", &[n]);
+                return self.check(false, "invalid composite elements", &[n, Subject::MdRef(types)]);
             };
             for &op in ops {
                 let ok = self.v.is_type_or_null(op);
-                self.check(ok, "invalid subroutine type ref", &[n])?;
+                self.check(ok, "invalid subroutine type ref", &[n, Subject::MdRef(types), Subject::MdRef(op)])?;
             }
         }
         let flags = self.v.di_flags(id);
@@ -255,7 +259,7 @@ impl Verifier<'_> {
     /// `visitDITemplateTypeParameter`.
     pub fn visit_template_type_parameter(&mut self, id: MdId) -> Step {
         let ty = self.v.md(id, F::Type);
-        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id)])
+        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id), Subject::MdRef(ty)])
     }
 
     /// `visitDITemplateValueParameter`.

@@ -15,11 +15,15 @@ impl Verifier<'_> {
     fn visit_variable(&mut self, id: MdId) -> Step {
         let scope = self.v.md(id, F::Scope);
         if scope != Md::Null {
-            self.check(self.v.kind(scope).is_some_and(DiKind::is_scope), "invalid scope", &[Subject::Md(id)])?;
+            self.check(
+                self.v.kind(scope).is_some_and(DiKind::is_scope),
+                "invalid scope",
+                &[Subject::Md(id), Subject::MdRef(scope)],
+            )?;
         }
         let file = self.v.md(id, F::File);
         if file != Md::Null {
-            self.check(self.v.is(file, DiKind::File), "invalid file", &[Subject::Md(id)])?;
+            self.check(self.v.is(file, DiKind::File), "invalid file", &[Subject::Md(id), Subject::MdRef(file)])?;
         }
         Some(())
     }
@@ -29,13 +33,14 @@ impl Verifier<'_> {
         self.visit_variable(id)?;
         let n = Subject::Md(id);
         let ty = self.v.md(id, F::Type);
-        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n])?;
+        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n, Subject::MdRef(ty)])?;
         if self.v.bool(id, F::IsDefinition, true) {
             self.check(ty != Md::Null, "missing global variable type", &[n])?;
         }
         let member = self.v.md(id, F::Declaration);
         if member != Md::Null {
-            self.check(self.v.is(member, DiKind::DerivedType), "invalid static data member declaration", &[n])?;
+            let subj = [n, Subject::MdRef(member)];
+            self.check(self.v.is(member, DiKind::DerivedType), "invalid static data member declaration", &subj)?;
         }
         Some(())
     }
@@ -45,10 +50,10 @@ impl Verifier<'_> {
         self.visit_variable(id)?;
         let n = Subject::Md(id);
         let ty = self.v.md(id, F::Type);
-        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n])?;
+        self.check(self.v.is_type_or_null(ty), "invalid type ref", &[n, Subject::MdRef(ty)])?;
         let scope = self.v.md(id, F::Scope);
-        self.check(self.v.is_local_scope(scope), "local variable requires a valid scope", &[n])?;
-        self.check(!self.v.is(ty, DiKind::SubroutineType), "invalid type", &[n])
+        self.check(self.v.is_local_scope(scope), "local variable requires a valid scope", &[n, Subject::MdRef(scope)])?;
+        self.check(!self.v.is(ty, DiKind::SubroutineType), "invalid type", &[n, Subject::MdRef(ty)])
     }
 
     /// `visitDILabel`.
@@ -56,13 +61,13 @@ impl Verifier<'_> {
         let n = Subject::Md(id);
         let scope = self.v.md(id, F::Scope);
         if scope != Md::Null {
-            self.check(self.v.kind(scope).is_some_and(DiKind::is_scope), "invalid scope", &[n])?;
+            self.check(self.v.kind(scope).is_some_and(DiKind::is_scope), "invalid scope", &[n, Subject::MdRef(scope)])?;
         }
         let file = self.v.md(id, F::File);
         if file != Md::Null {
-            self.check(self.v.is(file, DiKind::File), "invalid file", &[n])?;
+            self.check(self.v.is(file, DiKind::File), "invalid file", &[n, Subject::MdRef(file)])?;
         }
-        self.check(self.v.is_local_scope(scope), "label requires a valid scope", &[n])
+        self.check(self.v.is_local_scope(scope), "label requires a valid scope", &[n, Subject::MdRef(scope)])
     }
 
     /// `visitDIExpression`.
@@ -134,11 +139,11 @@ impl Verifier<'_> {
     pub fn visit_objc_property(&mut self, id: MdId) -> Step {
         let ty = self.v.md(id, F::Type);
         if ty != Md::Null {
-            self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id)])?;
+            self.check(self.v.is_type_or_null(ty), "invalid type ref", &[Subject::Md(id), Subject::MdRef(ty)])?;
         }
         let file = self.v.md(id, F::File);
         if file != Md::Null {
-            self.check(self.v.is(file, DiKind::File), "invalid file", &[Subject::Md(id)])?;
+            self.check(self.v.is(file, DiKind::File), "invalid file", &[Subject::Md(id), Subject::MdRef(file)])?;
         }
         Some(())
     }
@@ -151,11 +156,11 @@ impl Verifier<'_> {
         let scope = self.v.md(id, F::Scope);
         if scope != Md::Null {
             let ok = self.v.kind(scope).is_some_and(DiKind::is_scope);
-            self.check(ok, "invalid scope for imported entity", &[n])?;
+            self.check(ok, "invalid scope for imported entity", &[n, Subject::MdRef(scope)])?;
         }
         let entity = self.v.md(id, F::Entity);
         let ok = entity == Md::Null || self.v.kind(entity).is_some_and(DiKind::is_di_node);
-        self.check(ok, "invalid imported entity", &[n])
+        self.check(ok, "invalid imported entity", &[n, Subject::MdRef(entity)])
     }
 
     /// `visitDIMacro`.

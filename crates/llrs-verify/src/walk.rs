@@ -38,10 +38,12 @@ pub struct Verifier<'m> {
     pub llvm_loop: Option<llrs_ir::Symbol>,
     /// The `DIAssignID` attachment kind.
     pub assign_kind: Option<llrs_ir::Symbol>,
-    /// For each `DIAssignID`: the functions whose `#dbg_assign` records use it.
-    pub assign_users: FxHashMap<MdId, Vec<GlobalId>>,
-    /// For each `DIAssignID`: the functions whose instructions carry it.
-    pub assign_insts: FxHashMap<MdId, Vec<GlobalId>>,
+    /// For each `DIAssignID`: the `#dbg_assign` records that use it (the last of each run in
+    /// one function), in the order they were read.
+    pub assign_users: crate::module::AssignUses,
+    /// For each `DIAssignID`: the instructions that carry it (the first of each run in one
+    /// function), in the order they were read.
+    pub assign_insts: crate::module::AssignUses,
     /// The module's data layout (LLVM's default when it has none).
     pub layout: llrs_ir::datalayout::DataLayout,
     /// `isSized` and `isScalableTy` of the aggregate types asked about (see

@@ -15,6 +15,9 @@
 //! - `bcread::X.ll.bc` / `bcread::X.bc`: `llrs fmt` of the bitcode prints `X.ll.bc.canon` (else
 //!   `X.ll.canon`) / `X.bc.canon`; `bcreject::X.bc`: where `llvm-dis` rejects `X.bc`
 //!   (`X.bc.error`), so does llrs (the messages are the conformance tool's to compare);
+//! - `warnings::X.ll`: where LLVM reads `X.ll` with warnings on stderr (`X.ll.verify-warning`:
+//!   invalid debug info dropped, with the verifier's report of it), `llrs fmt X.ll` prints the
+//!   same lines;
 //! - `identity::examples/X.ll`: the project's examples are canonical: printing one gives it back.
 //!
 //! The `; ModuleID` line is never compared. The library is called directly (no subprocess).
@@ -70,6 +73,8 @@ enum Kind {
     BcRead,
     /// `llvm-dis` rejects the bitcode, and so does llrs.
     BcReject,
+    /// `llrs fmt X.ll` prints on stderr what LLVM does (`X.ll.verify-warning`).
+    Warnings,
 }
 
 impl Kind {
@@ -86,6 +91,7 @@ impl Kind {
             Kind::MirReject => "mirreject",
             Kind::BcRead => "bcread",
             Kind::BcReject => "bcreject",
+            Kind::Warnings => "warnings",
         }
     }
 }
@@ -316,7 +322,7 @@ fn kinds_of(rel: &str, siblings: &HashSet<String>) -> Vec<Kind> {
     if !name.ends_with(".ll") {
         return Vec::new();
     }
-    if siblings.contains(&format!("{name}.canon")) {
+    let mut kinds = if siblings.contains(&format!("{name}.canon")) {
         vec![Kind::Identity, Kind::Canon]
     } else if siblings.contains(&format!("{name}.parse-error")) {
         vec![Kind::Reject]
@@ -324,7 +330,11 @@ fn kinds_of(rel: &str, siblings: &HashSet<String>) -> Vec<Kind> {
         vec![Kind::Verify, Kind::VerifyReport]
     } else {
         Vec::new()
+    };
+    if siblings.contains(&format!("{name}.verify-warning")) {
+        kinds.push(Kind::Warnings);
     }
+    kinds
 }
 
 /// Every file under `dir` as (path relative to the corpus, path, names of the files beside it).
@@ -468,6 +478,15 @@ fn check(case: &Case) -> Result<(), String> {
                 Err(format!("accepted, but llvm-dis rejects it: {}", reference.lines().next().unwrap_or("")))
             }
         },
+        Kind::Warnings => {
+            let reference = with_suffix(input, ".verify-warning");
+            let want = read(&reference)?;
+            let got = match llrs::cli::fmt::load_source(&read(input)?, &name) {
+                Ok(loaded) => loaded.warnings.iter().map(|w| format!("{w}\n")).collect::<String>(),
+                Err(err) => return Err(format!("rejected, but LLVM reads it with warnings: {err}")),
+            };
+            compare_stderr(got.as_bytes(), &want, &reference)
+        }
         Kind::NoCrash => {
             // Any result will do; only a panic fails.
             let src = read(input)?;
@@ -479,6 +498,24 @@ fn check(case: &Case) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Compares what `llrs fmt` prints on stderr with LLVM's (the whole text, byte for byte).
+fn compare_stderr(got: &[u8], want: &[u8], reference: &Path) -> Result<(), String> {
+    if got == want {
+        return Ok(());
+    }
+    let (got, want) = (String::from_utf8_lossy(got), String::from_utf8_lossy(want));
+    let (g, w): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
+    let k = g.iter().zip(&w).position(|(a, b)| a != b).unwrap_or(g.len().min(w.len()));
+    let line = |v: &[&str]| v.get(k).map_or("(end)".to_string(), |l| clip(l.as_bytes()));
+    Err(format!(
+        "stderr differs from {} at line {}: want {:?}, got {:?}",
+        reference.display(),
+        k + 1,
+        line(&w),
+        line(&g)
+    ))
 }
 
 /// Compares Machine IR output with llc's, the embedded module's `; ModuleID` lines aside.

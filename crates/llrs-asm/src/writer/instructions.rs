@@ -580,24 +580,32 @@ impl Writer<'_> {
         self.out.push(b'(');
         if r.kind == DbgKind::Label {
             let label = if r.var != Md::Null { r.var } else { r.loc };
-            self.write_md(label);
+            self.write_record_md(label);
         } else {
-            self.write_md(r.loc);
+            self.write_record_md(r.loc);
             self.out.extend_from_slice(b", ");
-            self.write_md(r.var);
+            self.write_record_md(r.var);
             self.out.extend_from_slice(b", ");
-            self.write_md(r.expr);
+            self.write_record_md(r.expr);
             if let Some((id, addr, aexpr)) = r.assign {
                 self.out.extend_from_slice(b", ");
-                self.write_md(id);
+                self.write_record_md(id);
                 self.out.extend_from_slice(b", ");
-                self.write_md(addr);
+                self.write_record_md(addr);
                 self.out.extend_from_slice(b", ");
-                self.write_md(aexpr);
+                self.write_record_md(aexpr);
             }
         }
         self.out.extend_from_slice(b", ");
-        self.write_md(r.dbg);
+        self.write_record_md(r.dbg);
         self.out.push(b')');
+    }
+
+    /// An operand of a debug record; a missing one is `(null)`.
+    fn write_record_md(&mut self, md: Md) {
+        match md {
+            Md::Null => self.out.extend_from_slice(b"(null)"),
+            _ => self.write_md(md),
+        }
     }
 }

@@ -344,6 +344,10 @@ pub struct Module {
     /// blocks used by `blockaddress`): kept for a writer that preserves use-list order. Those on
     /// local values are applied to the function's use-lists when read.
     pub uselist_orders: Vec<UseListOrder>,
+    /// The `"Debug Info Version"` of debug info the reader dropped (`UpgradeDebugInfo` on a
+    /// module whose version is not the current one, when dropping changed something): LLVM
+    /// warns of it ("ignoring debug info with an invalid version").
+    pub stripped_debug_version: Option<u64>,
 }
 
 impl Module {

@@ -64,6 +64,14 @@ pub fn dbg_intrinsic_record(m: &mut Module, data: &InstData) -> Option<Option<Db
         _ => DbgRecord { kind, loc: arg(0)?, var: arg(1)?, expr: arg(2)?, assign: None, dbg },
     };
     let mut rec = rec;
+    // The variable, expressions and `DIAssignID` are read as nodes: anything else is null.
+    let node = |md: Md| if matches!(md, Md::Node(_)) { md } else { Md::Null };
+    rec.var = node(rec.var);
+    rec.expr = node(rec.expr);
+    if let Some(a) = rec.assign.as_mut() {
+        a.0 = node(a.0);
+        a.2 = node(a.2);
+    }
     if kind != DbgKind::Label {
         rec.loc = canonical_location(&mut m.ctx, rec.loc);
         if let Some(a) = rec.assign.as_mut() {

@@ -25,7 +25,7 @@ pub use ctx::FnCtx;
 use crate::function::FnState;
 use crate::report::Subject;
 use crate::walk::{Step, Verifier};
-use llrs_ir::{GlobalId, InstId, Opcode, Value};
+use llrs_ir::{BlockId, GlobalId, InstId, Opcode, Value};
 
 impl Verifier<'_> {
     /// `verify(F)`.
@@ -51,7 +51,7 @@ impl Verifier<'_> {
             for &b in &f.body.layout {
                 let _ = self.visit_basic_block(f, b);
                 for &i in &f.body.blocks[b].insts {
-                    self.visit(f, i, st);
+                    self.visit(f, b, i, st);
                 }
             }
             self.verify_sibling_funclet_unwinds(f);
@@ -71,9 +71,9 @@ impl Verifier<'_> {
     }
 
     /// `visit(Instruction &)`: the debug records, then the visitor of the opcode.
-    fn visit(&mut self, f: &FnCtx<'_>, i: InstId, st: &mut FnState) {
+    fn visit(&mut self, f: &FnCtx<'_>, b: BlockId, i: InstId, st: &mut FnState) {
         let inst = f.inst(i);
-        self.visit_records(f.g, i, inst, st);
+        self.visit_records(f.g, b, i, inst, st);
         let _ = self.dispatch(f, i);
     }
 

@@ -176,6 +176,9 @@ pub fn check_read_module<T: Send>(
     alongside: impl FnOnce(&llrs_ir::Module) -> T + Send,
 ) -> Result<(Loaded, Option<T>), FmtError> {
     let mut warnings = Vec::new();
+    if let (Some(v), false) = (module.stripped_debug_version, bitcode) {
+        warnings.push(format!("warning: ignoring debug info with an invalid version ({v}) in {file_name}"));
+    }
     let version = llrs_ir::debug_strip::debug_metadata_version(&module);
     if bitcode && version != llrs_ir::debug_strip::DEBUG_METADATA_VERSION {
         let extra = alongside(&module);
@@ -277,6 +280,17 @@ mod tests {
         let out = String::from_utf8(render(&loaded.module, "t.ll", 0)).expect("utf-8");
         assert!(out.contains("define void @f() {\n"), "{out}");
         assert!(!out.contains("DISubprogram"), "{out}");
+    }
+
+    #[test]
+    fn debug_info_of_another_version_is_dropped_with_a_warning_when_there_is_some() {
+        let src = b"define void @f() !dbg !1 {\n  ret void\n}\n!1 = distinct !DISubprogram()\n\
+            !llvm.module.flags = !{!0}\n!0 = !{i32 2, !\"Debug Info Version\", i32 2}\n";
+        let loaded = load_source(src, "t.ll").expect("reads");
+        assert_eq!(loaded.warnings, ["warning: ignoring debug info with an invalid version (2) in t.ll"]);
+        // Nothing to drop: no warning (LLVM warns only when stripping changed the module).
+        let src = b"define void @f() {\n  ret void\n}\n";
+        assert!(load_source(src, "t.ll").expect("reads").warnings.is_empty());
     }
 
     #[test]
